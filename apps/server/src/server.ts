@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ConfigError, loadConfig, resolveWebDist, type Config } from './config/index.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { buildApp } from './app.js';
+import { isSeeded, seedDatabase } from './db/seed/index.js';
+import { DEMO_SIGN_INS } from './db/seed/demo-users.js';
+import { DEMO_PASSWORD } from '@fieldforce/contracts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function describeDatabase(config: Config): string {
+  if (!config.DATABASE_URL) return `embedded PostgreSQL (PGlite) in ${path.resolve(config.DATA_DIR)}`;
+  const url = new URL(config.DATABASE_URL);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+async function prepareDatabase(config: Config): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { version, applied } = await migrate(db);
+  if (applied.length > 0) console.log(`Database migrated to version ${version} (${applied.join(', ')}).`);
+  if (config.SEED_SCALE !== 'none' && !(await isSeeded(db))) {
+    console.log(`Loading the ${config.SEED_SCALE} data set (seed ${config.SEED}); this happens once…`);
+    const { ms, counts } = await seedDatabase(db, {
+      scale: config.SEED_SCALE,
+      seed: config.SEED,
+      log: (message) => console.log(`  ${message}`),
+    });
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(`Demo data loaded: ${total.toLocaleString('en')} rows in ${(ms / 1000).toFixed(1)} s.`);
+  }
+  return db;
+}
+
+function printWelcome(url: string, config: Config) {
+  const lines = [
+    '',
+    `Fieldforce is running at ${url}`,
+    `  API documentation: ${url}/api/docs`,
+    `  Database: ${describeDatabase(config)}`,
+  ];
+  if (config.SEED_SCALE !== 'none') {
+    lines.push('', `Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
+    const width = Math.max(...DEMO_SIGN_INS.map((s) => s.email.length));
+    for (const signIn of DEMO_SIGN_INS) lines.push(`  ${signIn.email.padEnd(width)}  ${signIn.description}`);
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const db = await prepareDatabase(config);
+  const app = await buildApp({ db, config, webDist: resolveWebDist(config, REPO_ROOT) });
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT * 1000);
+    timer.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  printWelcome(`http://${shownHost}:${port}`, config);
+}
+
+const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntry) {
+  main().catch((error: unknown) => {
+    console.error('Fieldforce could not start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

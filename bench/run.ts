@@ -1,0 +1,15 @@
+// npm run bench -- <suite> [options]: runs one benchmark suite. Every suite prints progress on
+// stderr and, as its last line on stdout, one JSON object: {"suite": NAME, "figures": {NAME: NUMBER}}.
+import { seedBench } from './seed.js';
+
+type Suite = (args: string[]) => Promise<Record<string, number>>;
+const suites: Record<string, Suite> = { seed: seedBench };
+
+const [name, ...rest] = process.argv.slice(2);
+const suite = name ? suites[name] : undefined;
+if (!name || !suite) {
+  console.error(`usage: npm run bench -- <suite>\nsuites: ${Object.keys(suites).join(', ')}`);
+  process.exit(2);
+}
+const figures = await suite(rest);
+console.log(JSON.stringify({ suite: name, figures }));
