@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.js';
 import type { Config } from './config/index.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Built web app folder; omitted in API tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Close the database when the app closes (the server does; tests close it themselves). */
+  ownsDatabase?: boolean;
   /** Lets tests register extra routes (such as one that throws) before the app is sealed. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -65,10 +68,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.db);
+  if (options.ownsDatabase) {
+    app.addHook('onClose', async () => {
+      await options.db.close();
+    });
+  }
   app.decorate('appVersion', APP_VERSION);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);

@@ -33,6 +33,25 @@ async function prepareDatabase(config: Config): Promise<Database> {
   return db;
 }
 
+/** The demo sign-ins, one line per market, so the banner fits on a screen. */
+export function demoSignInLines(): string[] {
+  const lines = [`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`];
+  const byMarket = new Map<string, string[]>();
+  for (const signIn of DEMO_SIGN_INS) {
+    if (signIn.market === 'all') {
+      lines.push(`  ${signIn.email}  ${signIn.description}`);
+      continue;
+    }
+    const list = byMarket.get(signIn.market) ?? [];
+    list.push(signIn.kind === 'head' || signIn.kind === 'tl' ? `${signIn.email} (${signIn.role})` : signIn.email);
+    byMarket.set(signIn.market, list);
+  }
+  for (const [market, emails] of byMarket) lines.push(`  ${market.padEnd(4)} ${emails.join(', ')}`);
+  lines.push('  Roles: admin = admin tools, head/asm/tl/sm = sales hierarchy, dt = one distributor,');
+  lines.push('         reports = reports only, none = no access; see README.md.');
+  return lines;
+}
+
 function printWelcome(url: string, config: Config) {
   const lines = [
     '',
@@ -40,11 +59,7 @@ function printWelcome(url: string, config: Config) {
     `  API documentation: ${url}/api/docs`,
     `  Database: ${describeDatabase(config)}`,
   ];
-  if (config.SEED_SCALE !== 'none') {
-    lines.push('', `Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
-    const width = Math.max(...DEMO_SIGN_INS.map((s) => s.email.length));
-    for (const signIn of DEMO_SIGN_INS) lines.push(`  ${signIn.email.padEnd(width)}  ${signIn.description}`);
-  }
+  if (config.SEED_SCALE !== 'none') lines.push('', ...demoSignInLines());
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 }
@@ -62,10 +77,7 @@ export async function main(): Promise<void> {
   }
 
   const db = await prepareDatabase(config);
-  const app = await buildApp({ db, config, webDist: resolveWebDist(config, REPO_ROOT) });
-  app.addHook('onClose', async () => {
-    await db.close();
-  });
+  const app = await buildApp({ db, config, webDist: resolveWebDist(config, REPO_ROOT), ownsDatabase: true });
 
   let stopping = false;
   const stop = (signal: string) => {
