@@ -1,0 +1,110 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { initialClientState, useClientStore } from '../../lib/store';
+import { buildUser } from '../../test/factories';
+import { AppProviders } from '../providers';
+import { ReportsHeader } from './reports-header';
+import { UcubeHeader } from './ucube-header';
+
+function renderHeader(header: 'ucube' | 'reports', path = '/') {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: header === 'ucube' ? <UcubeHeader /> : <ReportsHeader /> },
+      { path: '/login', element: <p>login screen</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders language="en">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  useClientStore.setState(initialClientState());
+});
+
+describe('UCube header', () => {
+  it('signed out: greeting without a name, the stored country, a sign-in link and no area links', () => {
+    window.localStorage.setItem('countryCode', 'th');
+    useClientStore.setState(initialClientState());
+    renderHeader('ucube', '/homepage');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getAllByText('Hello').length).toBeGreaterThan(0);
+    expect(within(banner).getAllByText('Thailand').length).toBeGreaterThan(0);
+    expect(
+      within(banner).getByRole('link', { name: 'Back to the landing screen' }).getAttribute('href'),
+    ).toBe('/');
+    expect(within(banner).queryByRole('link', { name: 'UCube' })).toBeNull();
+    expect(within(banner).getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows each link behind its access rule', () => {
+    useClientStore
+      .getState()
+      .setUserDetails(buildUser({ userType: 'user', accessToOperationalDashboards: 'NO' }));
+    renderHeader('ucube');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'UCube' }).getAttribute('href')).toBe('/homepage');
+    expect(within(nav).queryByRole('link', { name: 'Reports & Analytics Home' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'User management' })).toBeNull();
+  });
+
+  it('logs out: clears the user and goes to /login', async () => {
+    useClientStore.getState().setUserDetails(buildUser({ userType: 'admin' }));
+    const router = renderHeader('ucube');
+    expect(screen.getByRole('link', { name: 'User management' }).getAttribute('href')).toBe('/useraccess');
+    act(() => screen.getAllByRole('button', { name: 'Log out' })[0]?.click());
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(useClientStore.getState().userDetails).toBeNull();
+  });
+});
+
+describe('reports header', () => {
+  it('lets only a super user pick the country, and stores the choice', () => {
+    useClientStore.getState().setUserDetails(buildUser({ role: 'Super User', isSuperUser: 'YES' }));
+    renderHeader('reports', '/reportpage');
+    const select = screen.getAllByRole('combobox', { name: 'Country' })[0] as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'pk' } });
+    expect(useClientStore.getState().selectedCountryCode).toBe('pk');
+    expect(window.localStorage.getItem('countryCode')).toBe('pk');
+  });
+
+  it('shows a fixed country label to everyone else', () => {
+    useClientStore.getState().setUserDetails(buildUser());
+    renderHeader('reports', '/reportpage');
+    expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
+  });
+
+  it('shows three DT access entries in the profile popup and toggles the rest', () => {
+    useClientStore.getState().setUserDetails(buildUser({ dtAccessCodes: 'DT1,DT2,DT3,DT4,DT5' }));
+    renderHeader('reports', '/reportpage');
+    act(() => screen.getByRole('button', { name: 'Open profile' }).click());
+    const profile = screen.getByRole('group', { name: 'Profile' });
+    expect(within(profile).getAllByRole('listitem')).toHaveLength(3);
+    act(() => within(profile).getByRole('button', { name: 'Show all (5)' }).click());
+    expect(within(profile).getAllByRole('listitem')).toHaveLength(5);
+    act(() => within(profile).getByRole('button', { name: 'Show less' }).click());
+    expect(within(profile).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('lists the admin entries for admins in the mobile menu, per country', () => {
+    useClientStore.getState().setSelectedCountryCode('id');
+    useClientStore.getState().setUserDetails(buildUser({ userType: 'admin' }));
+    renderHeader('reports', '/reportpage');
+    act(() => screen.getByRole('button', { name: 'Open menu' }).click());
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    const admin = within(menu).getByRole('region', { name: 'Administration' });
+    const labels = within(admin)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toContain('Admin configuration');
+    expect(labels).toContain('User Access Management');
+    expect(labels).not.toContain('Estimated Best Price');
+    expect(labels).not.toContain('Merchandizing Sets');
+  });
+});

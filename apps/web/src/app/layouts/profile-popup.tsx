@@ -1,0 +1,123 @@
+import { ALL_DT_ACCESS } from '@fieldforce/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useDismiss } from '../../components/use-dismiss';
+import { useT } from '../../lib/i18n';
+import { useClientStore } from '../../lib/store';
+
+/** How many DT access entries show before the toggle (spec section 2). */
+export const DT_ACCESS_PREVIEW = 3;
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+export function DtAccessList({ codes }: { codes: readonly string[] }) {
+  const t = useT();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  if (codes.length === 0 || codes.includes(ALL_DT_ACCESS)) {
+    return <p className="profile__value">{t('profile.dtAccessAll')}</p>;
+  }
+  const shown = expanded ? codes : codes.slice(0, DT_ACCESS_PREVIEW);
+  return (
+    <>
+      <ul id={listId} className="profile__chips">
+        {shown.map((code) => (
+          <li key={code} className="chip">
+            {code}
+          </li>
+        ))}
+      </ul>
+      {codes.length > DT_ACCESS_PREVIEW ? (
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? t('profile.showLess') : t('profile.showAll', { count: codes.length })}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** Name, email, role and the BSA picker; the reports header adds the DT access list. */
+export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean }) {
+  const t = useT();
+  const user = useClientStore((s) => s.userDetails);
+  const selectedBsa = useClientStore((s) => s.selectedBsa);
+  const setSelectedBsa = useClientStore((s) => s.setSelectedBsa);
+  const dtAccess = useClientStore((s) => s.dtAccess);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const bsaId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, trigger);
+  const { pathname } = useLocation();
+  useEffect(() => close(), [pathname, close]);
+
+  if (!user) return null;
+  return (
+    <div ref={container} className="profile">
+      <button
+        ref={trigger}
+        type="button"
+        className="avatar"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span aria-hidden="true">{initials(user.name)}</span>
+        <span className="visually-hidden">{t('profile.open')}</span>
+      </button>
+      <div
+        id={panelId}
+        className="profile__panel"
+        role="group"
+        aria-label={t('profile.title')}
+        hidden={!open}
+      >
+        <p className="profile__name">{user.name}</p>
+        <dl className="profile__details">
+          <dt>{t('profile.email')}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t('profile.role')}</dt>
+          <dd>{user.role}</dd>
+        </dl>
+        {user.bsa.length > 0 ? (
+          <div className="field">
+            <label className="field__label" htmlFor={bsaId}>
+              {t('profile.bsa')}
+            </label>
+            <select
+              id={bsaId}
+              className="field__control"
+              value={selectedBsa ?? ''}
+              onChange={(event) => setSelectedBsa(event.target.value)}
+            >
+              {user.bsa.map((bsa) => (
+                <option key={bsa} value={bsa}>
+                  {bsa}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {showDtAccess ? (
+          <div className="profile__section">
+            <p className="field__label">{t('profile.dtAccess')}</p>
+            <DtAccessList codes={dtAccess} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link, NavLink } from 'react-router';
+import { Brand } from '../../components/brand';
+import { Dropdown } from '../../components/dropdown';
+import { HomeIcon } from '../../components/icons';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useT } from '../../lib/i18n';
+import { canSeeMasterReports, useClientStore } from '../../lib/store';
+import { adminMenuItems } from '../../features/admin/admin-tools';
+import { ROUTES } from '../routes';
+import { Greeting, SessionButton } from './account-actions';
+import { CountryControl } from './country-control';
+import { MobileMenu, MobileMenuSection } from './mobile-menu';
+import { ProfilePopup } from './profile-popup';
+import { UtilityBar } from './utility-bar';
+import { NO_REPORTS, ReportLinks } from './report-menu';
+
+export function ReportsHeader() {
+  const t = useT();
+  const user = useClientStore((s) => s.userDetails);
+  const admin = useClientStore((s) => s.adminAccess);
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const showMaster = canSeeMasterReports(user);
+  const adminItems = admin ? adminMenuItems(country) : [];
+  const reports = NO_REPORTS;
+
+  return (
+    <header className="site-header site-header--reports">
+      <UtilityBar />
+      <div className="site-header__bar">
+        <div className="site-header__start">
+          <Link className="icon-button" to={ROUTES.landing}>
+            <HomeIcon />
+            <span className="visually-hidden">{t('header.home')}</span>
+          </Link>
+          <Link className="site-header__brand" to={ROUTES.landing} aria-label={t('header.homeLink')}>
+            <Brand />
+            <span className="site-header__area">{t('nav.reports')}</span>
+          </Link>
+        </div>
+
+        <nav className="site-header__nav desktop-only" aria-label={t('header.mainNav')}>
+          <Dropdown label={t('nav.transactionalReports')}>
+            <ReportLinks reports={reports} category="transactionalreports" linkClassName="menu-link" />
+          </Dropdown>
+          {showMaster ? (
+            <Dropdown label={t('nav.masterReports')}>
+              <ReportLinks reports={reports} category="masterreports" linkClassName="menu-link" />
+            </Dropdown>
+          ) : null}
+          {admin ? (
+            <NavLink className="nav-link" to={ROUTES.adminConfiguration} end>
+              {t('nav.adminConfiguration')}
+            </NavLink>
+          ) : null}
+        </nav>
+
+        <div className="site-header__end">
+          <ProfilePopup showDtAccess />
+          <div className="mobile-only">
+            <MobileMenu>
+              <MobileMenuSection>
+                <p className="mobile-menu__greeting">
+                  <Greeting />
+                </p>
+                <CountryControl />
+              </MobileMenuSection>
+              <MobileMenuSection title={t('nav.transactionalReports')}>
+                <ReportLinks
+                  reports={reports}
+                  category="transactionalreports"
+                  linkClassName="mobile-menu__link"
+                />
+              </MobileMenuSection>
+              {showMaster ? (
+                <MobileMenuSection title={t('nav.masterReports')}>
+                  <ReportLinks reports={reports} category="masterreports" linkClassName="mobile-menu__link" />
+                </MobileMenuSection>
+              ) : null}
+              {admin ? (
+                <MobileMenuSection title={t('nav.admin')}>
+                  <ul className="menu-list">
+                    <li>
+                      <NavLink className="mobile-menu__link" to={ROUTES.adminConfiguration} end>
+                        {t('nav.adminConfiguration')}
+                      </NavLink>
+                    </li>
+                    {adminItems.map((item) => (
+                      <li key={item.to}>
+                        <NavLink className="mobile-menu__link" to={item.to} end>
+                          {t(item.labelKey)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </MobileMenuSection>
+              ) : null}
+              <MobileMenuSection>
+                <LanguageSwitch />
+                <SessionButton variant="block" />
+              </MobileMenuSection>
+            </MobileMenu>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { adminMenuItems } from '../features/admin/admin-tools';
+import { initialClientState } from '../lib/store';
+import { buildUser } from '../test/factories';
+import { accessRedirect } from './guards';
+import { headerFor, reportPageUrl, ROUTE_TABLE, ROUTES, type RouteAccess } from './routes';
+
+/** Spec section 2, copied by hand so a change to the route file has to be deliberate. */
+const SPEC_ROUTES: Record<string, RouteAccess> = {
+  '/login': 'public',
+  '/signup': 'public',
+  '/forgotpassword': 'public',
+  '/homepage': 'public',
+  '/': 'public',
+  '/landingscreen': 'public',
+  '/taskmanagment': 'adminAccess',
+  '/devicegeocompliance': 'adminAccess',
+  '/outletStatus': 'adminAccess',
+  '/adminconfigurationpage': 'adminAccess',
+  '/useraccess': 'adminAccess',
+  '/estimatedbestprice': 'adminAccess',
+  '/salesmandeviceid': 'adminAccess',
+  '/outletGeoCompliance': 'adminAccess',
+  '/merchandizingSets': 'adminAccess',
+  '/teamlevels': 'ucubeAccess',
+  '/distributorteamlevels': 'ucubeAccess',
+  '/disciplinaryteamlevels': 'ucubeAccess',
+  '/reportpage': 'opsReportAccess',
+  '/operationalreportslandingpage': 'opsReportAccess',
+};
+
+describe('route table', () => {
+  it('has exactly the spec routes with the spec access', () => {
+    const table = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.access]));
+    expect(table).toEqual(SPEC_ROUTES);
+    expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('uses the spec headers', () => {
+    const byHeader = (kind: string) =>
+      ROUTE_TABLE.filter((r) => r.header === kind)
+        .map((r) => r.path)
+        .sort();
+    expect(byHeader('none')).toEqual(['/forgotpassword', '/login', '/signup']);
+    expect(byHeader('ucube')).toEqual(
+      ['/', '/homepage', '/teamlevels', '/distributorteamlevels', '/disciplinaryteamlevels'].sort(),
+    );
+    expect(byHeader('reports')).toHaveLength(ROUTE_TABLE.length - 8);
+    expect(headerFor('/landingscreen')).toBe('reports');
+  });
+
+  it('sets selectedApp on the spec screens', () => {
+    const apps = Object.fromEntries(
+      ROUTE_TABLE.filter((r) => r.selectedApp).map((r) => [r.path, r.selectedApp]),
+    );
+    expect(apps).toEqual({
+      '/homepage': 'ucube',
+      '/operationalreportslandingpage': 'operational',
+      '/useraccess': 'useraccess',
+      '/taskmanagment': 'taskmanagement',
+    });
+  });
+
+  it('builds the report page URL with name and category', () => {
+    expect(reportPageUrl('Order Loss Report', 'transactionalreports')).toBe(
+      '/reportpage?reportName=Order+Loss+Report&reportCategory=transactionalreports',
+    );
+  });
+});
+
+describe('accessRedirect', () => {
+  const signedOut = initialClientState();
+  const signedIn = { ...signedOut, userDetails: buildUser() };
+
+  it('lets anyone through a public route', () => {
+    expect(accessRedirect('public', signedOut)).toBeNull();
+  });
+
+  it.each(['adminAccess', 'ucubeAccess', 'opsReportAccess'] as const)(
+    'sends a visitor without %s to /login, a signed-in user to the landing screen',
+    (access) => {
+      expect(accessRedirect(access, signedOut)).toBe(ROUTES.login);
+      expect(accessRedirect(access, signedIn)).toBe(ROUTES.landing);
+      expect(accessRedirect(access, { ...signedIn, [access]: true })).toBeNull();
+    },
+  );
+});
+
+describe('admin menu', () => {
+  const paths = (country: Parameters<typeof adminMenuItems>[0]) => adminMenuItems(country).map((i) => i.to);
+
+  it('lists every admin tool for Vietnam except Outlet Status (offline app off)', () => {
+    expect(paths('vn')).toEqual([
+      ROUTES.userAccess,
+      ROUTES.taskManagement,
+      ROUTES.estimatedBestPrice,
+      ROUTES.outletGeoCompliance,
+      ROUTES.salesmanDeviceId,
+      ROUTES.merchandizingSets,
+      ROUTES.deviceGeoCompliance,
+    ]);
+  });
+
+  it('applies the per-country conditions', () => {
+    expect(paths('id')).not.toContain(ROUTES.estimatedBestPrice);
+    expect(paths('idic')).toContain(ROUTES.estimatedBestPrice);
+    expect(paths('th')).not.toContain(ROUTES.outletGeoCompliance);
+    expect(paths('ph')).not.toContain(ROUTES.merchandizingSets);
+    expect(paths('ph')).toContain(ROUTES.outletStatus);
+  });
+});

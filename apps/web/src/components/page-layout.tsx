@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+interface PageLayoutProps {
+  title: string;
+  /** Small label above the title naming the area (UCube, Admin, ...). */
+  eyebrow?: string;
+  lead?: string;
+  children?: ReactNode;
+}
+
+/** The common frame of a screen: title block, then content. */
+export function PageLayout({ title, eyebrow, lead, children }: PageLayoutProps) {
+  return (
+    <div className="page">
+      <div className="page__head">
+        {eyebrow ? <p className="page__eyebrow">{eyebrow}</p> : null}
+        <h1 className="page__title">{title}</h1>
+        {lead ? <p className="page__lead">{lead}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The one honest line a screen shows until its feature issue lands. */
+export function PendingNotice({ children }: { children: ReactNode }) {
+  return (
+    <p className="notice">
+      <span className="notice__icon" aria-hidden="true">
+        i
+      </span>
+      <span>{children}</span>
+    </p>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { PageLayout } from '../../../components/page-layout';
+import { TileGrid, TileLink } from '../../../components/tile-link';
+import { useT } from '../../../lib/i18n';
+import { useClientStore } from '../../../lib/store';
+
+/** /homepage: the UCube home, leading to the three dashboard views. */
+export function UcubeHomePage() {
+  const t = useT();
+  const signedIn = useClientStore((s) => s.userDetails !== null);
+  const ucube = useClientStore((s) => s.ucubeAccess);
+
+  return (
+    <PageLayout
+      eyebrow={t('page.homepage.eyebrow')}
+      title={t('page.homepage.title')}
+      lead={t('page.homepage.lead')}
+    >
+      {ucube ? (
+        <TileGrid label={t('page.homepage.views')}>
+          <TileLink
+            to={ROUTES.teamLevels}
+            title={t('page.teamLevels.title')}
+            description={t('page.teamLevels.lead')}
+          />
+          <TileLink
+            to={ROUTES.distributorTeamLevels}
+            title={t('page.distributorTeamLevels.title')}
+            description={t('page.distributorTeamLevels.lead')}
+          />
+          <TileLink
+            to={ROUTES.disciplinaryTeamLevels}
+            title={t('page.disciplinaryTeamLevels.title')}
+            description={t('page.disciplinaryTeamLevels.lead')}
+          />
+        </TileGrid>
+      ) : (
+        <div className="empty-state">
+          <p>{signedIn ? t('page.homepage.noAccess') : t('page.homepage.signedOut')}</p>
+          {signedIn ? null : (
+            <Link className="button button--primary" to={ROUTES.login}>
+              {t('header.signIn')}
+            </Link>
+          )}
+        </div>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+
+test('the language switch shows Vietnamese and keeps it across a reload', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Quên mật khẩu?' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page.getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+
+  // The headers use the same choice.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bạn muốn bắt đầu từ đâu?' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Việt Nam').filter({ visible: true })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Where would you like to start?' })).toBeVisible();
+});
