@@ -55,22 +55,30 @@ export async function startCluster({ log = () => {} } = {}) {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   log(`initdb ${dataDir}`);
-  run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], {
-    stdio: 'pipe',
-  });
+  run(
+    path.join(bin, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'],
+    {
+      stdio: 'pipe',
+    },
+  );
   const options = [
     `-p ${port}`,
     `-k ${dir}`,
-    "-c listen_addresses=127.0.0.1",
+    '-c listen_addresses=127.0.0.1',
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
     '-c shared_buffers=256MB',
   ].join(' ');
-  run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start'], {
-    stdio: 'pipe',
-  });
+  run(
+    path.join(bin, 'pg_ctl'),
+    ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start'],
+    {
+      stdio: 'pipe',
+    },
+  );
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   log(`PostgreSQL ready at ${url}`);
   let stopped = false;

@@ -21,7 +21,13 @@ function newestMtime(target) {
 }
 
 const built = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+];
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) {
   console.log('Building the web app…');

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 
 const args = new Set(process.argv.slice(2));
 const steps = [];
-if (!args.has('--skip-check')) steps.push(['check (format, lint, typecheck)', 'npm', ['run', 'check', '--silent']]);
+if (!args.has('--skip-check'))
+  steps.push(['check (format, lint, typecheck)', 'npm', ['run', 'check', '--silent']]);
 steps.push(['unit and integration tests', 'npx', ['vitest', 'run']]);
 if (!args.has('--skip-e2e')) steps.push(['browser flows', 'npm', ['run', 'test:e2e', '--silent']]);
 

@@ -1,13 +1,21 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
-import type { Config } from './config/index.js';
+import { configSchema, type Config } from './config/index.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { RouteAccess } from './lib/policy.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { authPlugin } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { accountRoutes } from './modules/auth/routes.js';
+import { sessionRoutes } from './modules/auth/session-routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { devRoutes } from './modules/dev/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,10 +23,14 @@ declare module 'fastify' {
     appVersion: string;
     /** Every route registered, for the OpenAPI completeness and authorization matrix tests. */
     registeredRoutes: RegisteredRoute[];
+    /** The configuration, defaults filled in. */
+    config: Config;
+    /** The time for expiries (tokens, codes, lockout, TOTP); tests pass a ManualClock. */
+    clock: Clock;
   }
   interface FastifyContextConfig {
-    /** Who may call the route; the access-control issue enforces it. */
-    access?: { public?: boolean };
+    /** Who may call the route (lib/policy.ts); plugins/auth.ts enforces it on every request. */
+    access?: RouteAccess;
   }
 }
 
@@ -31,13 +43,18 @@ export interface RegisteredRoute {
 
 export interface BuildAppOptions {
   db: Database;
-  config?: Partial<Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY' | 'NODE_ENV'>>;
+  config?: Partial<Config>;
+  /** Defaults to the system clock. */
+  clock?: Clock;
   /** Built web app folder; omitted in API tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   /** Close the database when the app closes (the server does; tests close it themselves). */
   ownsDatabase?: boolean;
-  /** Lets tests register extra routes (such as one that throws) before the app is sealed. */
+  /**
+   * Lets tests register extra routes (such as one that throws) before the app is sealed. They are
+   * public unless they declare `config.access`.
+   */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
@@ -74,14 +91,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.decorate('appVersion', APP_VERSION);
+  app.decorate('config', { ...configSchema.parse({}), ...options.config });
+  app.decorate('clock', options.clock ?? systemClock);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(openApiPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
-  if (options.extraRoutes) await options.extraRoutes(app);
+  await app.register(accountRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(devRoutes);
+  const extraRoutes = options.extraRoutes;
+  if (extraRoutes) {
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: route.config?.access ?? { public: true } };
+      });
+      await extraRoutes(scope);
+    });
+  }
 
   await app.register(webAppPlugin, { distDir: options.webDist });
   return app;

@@ -43,7 +43,9 @@ export function demoSignInLines(): string[] {
       continue;
     }
     const list = byMarket.get(signIn.market) ?? [];
-    list.push(signIn.kind === 'head' || signIn.kind === 'tl' ? `${signIn.email} (${signIn.role})` : signIn.email);
+    list.push(
+      signIn.kind === 'head' || signIn.kind === 'tl' ? `${signIn.email} (${signIn.role})` : signIn.email,
+    );
     byMarket.set(signIn.market, list);
   }
   for (const [market, emails] of byMarket) lines.push(`  ${market.padEnd(4)} ${emails.join(', ')}`);

@@ -9,12 +9,14 @@ import { createTestApp } from './helpers/app.js';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
-
 function runServer(env: Record<string, string>) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv.DATABASE_URL;
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += String(d)));
   child.stderr.on('data', (d) => (output += String(d)));
@@ -54,7 +56,9 @@ describe('graceful shutdown', () => {
     await inFlight;
     const closing = t.app.close();
     // While the old request is still running, new requests are refused or told the server is closing.
-    const late = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+    const late = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(5000),
+    }).then(
       (r) => r.status,
       (error: Error) => error.name,
     );
@@ -69,7 +73,13 @@ describe('graceful shutdown', () => {
   it('exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-life-'));
     try {
-      const server = runServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_SCALE: 'none', LOG_LEVEL: 'warn' });
+      const server = runServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_SCALE: 'none',
+        LOG_LEVEL: 'warn',
+      });
       await waitFor(() => server.output().includes('Fieldforce is running at'));
       expect(server.output()).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
       server.child.kill('SIGTERM');

@@ -12,7 +12,10 @@ import { testDatabaseUrl } from './helpers/database.js';
 
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'ff-web-'));
 mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Fieldforce</title><div id="root"></div>');
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><title>Fieldforce</title><div id="root"></div>',
+);
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 let t: TestApp;
@@ -63,7 +66,11 @@ describe('errors use the envelope', () => {
     expect(res.statusCode).toBe(404);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(envelopeKeys);
-    expect(body).toMatchObject({ statusCode: 404, 'response-data': null, errors: { code: 'ROUTE_NOT_FOUND' } });
+    expect(body).toMatchObject({
+      statusCode: 404,
+      'response-data': null,
+      errors: { code: 'ROUTE_NOT_FOUND' },
+    });
     expect(body.errors.shortDescription).toContain('/api/no/such/thing');
   });
 
@@ -87,10 +94,18 @@ describe('errors use the envelope', () => {
   });
 
   it('names a missing field and a bad query parameter', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/test/echo?countryCode=vn', payload: { email: 'a@b.co' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo?countryCode=vn',
+      payload: { email: 'a@b.co' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.fields.map((f: { field: string }) => f.field)).toContain('body.count');
-    const query = await t.app.inject({ method: 'POST', url: '/api/test/echo?countryCode=xx', payload: { email: 'a@b.co', count: 1 } });
+    const query = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo?countryCode=xx',
+      payload: { email: 'a@b.co', count: 1 },
+    });
     expect(query.statusCode).toBe(400);
     expect(query.json().errors.fields[0].field).toBe('querystring.countryCode');
   });
@@ -111,7 +126,11 @@ describe('errors use the envelope', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('postgres://');
     expect(res.body).not.toContain('secret');
-    expect(res.json()).toMatchObject({ statusCode: 500, statusMessage: 'INTERNAL_ERROR', 'response-data': null });
+    expect(res.json()).toMatchObject({
+      statusCode: 500,
+      statusMessage: 'INTERNAL_ERROR',
+      'response-data': null,
+    });
   });
 });
 
@@ -122,7 +141,7 @@ describe('security headers', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toContain("unsafe-inline'; script");
     expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

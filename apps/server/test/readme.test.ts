@@ -16,7 +16,8 @@ describe('README', () => {
   it('documents the demo password and every kind of demo sign-in', () => {
     expect(readme).toContain(DEMO_PASSWORD);
     for (const signIn of DEMO_SIGN_INS) {
-      const documented = signIn.market === 'all' ? signIn.email : signIn.email.replace(`.${signIn.market}@`, '.CC@');
+      const documented =
+        signIn.market === 'all' ? signIn.email : signIn.email.replace(`.${signIn.market}@`, '.CC@');
       expect(readme.includes(documented) || readme.includes(signIn.email), signIn.email).toBe(true);
     }
   });

@@ -21,7 +21,12 @@ describe('country feature flags (spec section 3)', () => {
 
   it('switches off siteCodeCheck, enableGTM, sortable and SMTracking for Pakistan', () => {
     const pk = countryFlags('pk');
-    expect([pk.siteCodeCheck, pk.enableGTM, pk.sortable, pk.SMTracking]).toEqual([false, false, false, false]);
+    expect([pk.siteCodeCheck, pk.enableGTM, pk.sortable, pk.SMTracking]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('switches off enableGTM, SMTracking and opsReportNote for Bangladesh', () => {

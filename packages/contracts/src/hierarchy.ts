@@ -61,12 +61,14 @@ export const MARKET_VARIANT: Record<CountryCode, HierarchyVariant> = {
 export const FIELD_ROLES = ['Salesman', 'Sales Officer'] as const;
 
 /** Which chain index the demo sign-ins `head`, `asm` and `tl` take in each variant. */
-export const DEMO_LEVEL_INDEX: Record<HierarchyVariant, { head: number; asm: number; tl: number; sm: number }> =
-  {
-    standard: { head: 0, asm: 1, tl: 3, sm: 4 },
-    branch: { head: 0, asm: 1, tl: 3, sm: 4 },
-    regional: { head: 0, asm: 1, tl: 4, sm: 5 },
-  };
+export const DEMO_LEVEL_INDEX: Record<
+  HierarchyVariant,
+  { head: number; asm: number; tl: number; sm: number }
+> = {
+  standard: { head: 0, asm: 1, tl: 3, sm: 4 },
+  branch: { head: 0, asm: 1, tl: 3, sm: 4 },
+  regional: { head: 0, asm: 1, tl: 4, sm: 5 },
+};
 
 export function chainFor(country: CountryCode): readonly ChainTitle[] {
   return CHAIN_TITLES[MARKET_VARIANT[country]];

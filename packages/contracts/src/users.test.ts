@@ -19,9 +19,13 @@ describe('BSA order (spec section 4)', () => {
   });
   it('keeps every entry, whatever the input', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('Distributor', 'New Channel', 'Ice Cream', 'Other')), fc.constantFrom('vn', 'idic'), (list, cc) => {
-        expect(sortBsa(list, cc).slice().sort()).toEqual(list.slice().sort());
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('Distributor', 'New Channel', 'Ice Cream', 'Other')),
+        fc.constantFrom('vn', 'idic'),
+        (list, cc) => {
+          expect(sortBsa(list, cc).slice().sort()).toEqual(list.slice().sort());
+        },
+      ),
     );
   });
 });

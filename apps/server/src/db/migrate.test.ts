@@ -53,7 +53,9 @@ describe('migrate', () => {
 
   it('refuses badly named files and gaps in numbering', () => {
     expect(() => listMigrations(migrationsDir({ '1_x.sql': '' }))).toThrow(/0001_name\.sql/);
-    expect(() => listMigrations(migrationsDir({ '0001_a.sql': '', '0003_c.sql': '' }))).toThrow(/without gaps/);
+    expect(() => listMigrations(migrationsDir({ '0001_a.sql': '', '0003_c.sql': '' }))).toThrow(
+      /without gaps/,
+    );
   });
 
   it('lets two processes migrate the same database at once without applying a file twice', async () => {

@@ -23,7 +23,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   });
   migrations.sort((a, b) => a.version - b.version);
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migrations must be numbered 1, 2, 3… without gaps: ${m.version}`);
+    if (m.version !== i + 1)
+      throw new Error(`Migrations must be numbered 1, 2, 3… without gaps: ${m.version}`);
   });
   return migrations;
 }
@@ -37,7 +38,10 @@ export function latestSchemaVersion(dir = MIGRATIONS_DIR): number {
  * Applies the pending migrations in order, each in its own transaction. An advisory lock makes a
  * second process that starts at the same time wait rather than apply the same file twice.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<{ version: number; applied: string[] }> {
+export async function migrate(
+  db: Database,
+  dir = MIGRATIONS_DIR,
+): Promise<{ version: number; applied: string[] }> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY,
     name text NOT NULL,
@@ -47,7 +51,9 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<{ ver
   for (const migration of listMigrations(dir)) {
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
+        migration.version,
+      ]);
       if (rows.length > 0) return false;
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
@@ -62,6 +68,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<{ ver
 }
 
 export async function schemaVersion(db: Database): Promise<number> {
-  const { rows } = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+  const { rows } = await db.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM schema_migrations',
+  );
   return Number(rows[0]?.version ?? 0);
 }

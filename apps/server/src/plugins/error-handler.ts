@@ -5,7 +5,11 @@ import { fail, type FieldError } from '@fieldforce/contracts';
 import { AppError } from '../lib/errors.js';
 
 /** Field path of a validation issue: `body.email`, `query.countryCode`, `params.id`. */
-function fieldName(context: string | undefined, instancePath: string, params: Record<string, unknown>): string {
+function fieldName(
+  context: string | undefined,
+  instancePath: string,
+  params: Record<string, unknown>,
+): string {
   const parts = instancePath.split('/').filter(Boolean);
   const missing = typeof params['missingProperty'] === 'string' ? [params['missingProperty']] : [];
   const where = context ?? 'body';
@@ -19,11 +23,17 @@ function fieldName(context: string | undefined, instancePath: string, params: Re
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(fail(error.statusCode, error.code, error.shortDescription, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(fail(error.statusCode, error.code, error.shortDescription, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldError[] = error.validation.map((issue) => ({
-        field: fieldName(error.validationContext, issue.instancePath, issue.params as Record<string, unknown>),
+        field: fieldName(
+          error.validationContext,
+          issue.instancePath,
+          issue.params as Record<string, unknown>,
+        ),
         message: issue.message ?? 'is invalid',
       }));
       const first = fields[0];
@@ -32,7 +42,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime'));
+      return reply
+        .status(500)
+        .send(fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime'));
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
@@ -53,6 +65,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send(fail(status, code, message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime'));
+    return reply
+      .status(500)
+      .send(fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime'));
   });
 });

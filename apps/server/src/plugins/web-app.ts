@@ -15,7 +15,8 @@ export interface WebAppOptions {
  * with index.html so the client router can take over (it sends unknown routes to /login).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
-  const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : undefined;
+  const distDir =
+    options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : undefined;
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -36,7 +37,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     if (!isApi && distDir && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     const description = isApi
       ? `No API route ${request.method} ${url}.`

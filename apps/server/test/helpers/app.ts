@@ -14,7 +14,8 @@ export async function createTestApp(
   options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
-  if (options.seed) await seedDatabase(database.db, { scale: 'test', seed: 1, today: new Date('2026-11-20T00:00:00Z') });
+  if (options.seed)
+    await seedDatabase(database.db, { scale: 'test', seed: 1, today: new Date('2026-11-20T00:00:00Z') });
   const app = await buildApp({ logger: false, ...options, db: database.db });
   await app.ready();
   return {
