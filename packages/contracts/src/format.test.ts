@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { achievedPercentageValue, compareEmailLocalPart, formatAmount, formatDateTime } from './format.js';
+
+describe('formatAmount (spec section 9)', () => {
+  it('abbreviates with K, M, Bn, Tr to 2 decimals', () => {
+    expect(formatAmount(1500)).toBe('1.50K');
+    expect(formatAmount(2_345_678)).toBe('2.35M');
+    expect(formatAmount(7_000_000_000)).toBe('7.00Bn');
+    expect(formatAmount(1.25e12)).toBe('1.25Tr');
+    expect(formatAmount(-1500)).toBe('-1.50K');
+  });
+  it('uses k, m, b, t in KPI views', () => {
+    expect(formatAmount(1500, 'kpi')).toBe('1.50k');
+    expect(formatAmount(3e9, 'kpi')).toBe('3.00b');
+  });
+  it('keeps small whole numbers and gives fractions 2 decimals', () => {
+    expect(formatAmount(999)).toBe('999');
+    expect(formatAmount(12.345)).toBe('12.35');
+    expect(formatAmount(Number.NaN)).toBe('NA');
+    expect(formatAmount(null)).toBe('NA');
+  });
+  it('never prints more than 2 decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }), (n) => {
+        expect(formatAmount(n)).toMatch(/^-?\d+(\.\d{2})?(K|M|Bn|Tr)?$/);
+      }),
+    );
+  });
+});
+
+describe('formatDateTime (spec section 5)', () => {
+  it('formats dd-MMM-yy | HH:mm in 24 hours', () => {
+    expect(formatDateTime('2026-03-04T15:07:00Z')).toBe('04-Mar-26 | 15:07');
+    expect(formatDateTime('2026-03-04T15:07:00Z', 'Asia/Ho_Chi_Minh')).toBe('04-Mar-26 | 22:07');
+    expect(formatDateTime('2026-01-01T00:00:00Z')).toBe('01-Jan-26 | 00:00');
+  });
+  it("shows '--' when absent or unparseable", () => {
+    for (const v of [null, undefined, '', 'not a date']) expect(formatDateTime(v)).toBe('--');
+  });
+  it('never throws', () => {
+    fc.assert(fc.property(fc.string(), (s) => typeof formatDateTime(s) === 'string'));
+  });
+});
+
+describe('sorting rules (spec section 9)', () => {
+  it('puts numeric email local parts first', () => {
+    const emails = ['bob@x.test', '20@x.test', 'alice@x.test', '3@x.test'];
+    expect(emails.sort(compareEmailLocalPart)).toEqual([
+      '3@x.test',
+      '20@x.test',
+      'alice@x.test',
+      'bob@x.test',
+    ]);
+  });
+  it("counts 'NA' as 0 for achievedPercentage", () => {
+    expect(achievedPercentageValue('NA')).toBe(0);
+    expect(achievedPercentageValue('45.5')).toBe(45.5);
+    expect(achievedPercentageValue(120)).toBe(120);
+    expect(achievedPercentageValue('')).toBe(0);
+  });
+});

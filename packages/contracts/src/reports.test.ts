@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  REPORTS,
+  currencyHeader,
+  hiddenReportColumns,
+  neutraliseCell,
+  parseSearchList,
+  sanitizeSearchInput,
+  validateReportRange,
+} from './reports.js';
+
+describe('report catalogue (spec sections 1 and 5)', () => {
+  it('has the seven reports with their categories', () => {
+    expect(REPORTS.map((r) => r.reportName).sort()).toEqual(
+      [
+        'Demand Capture Report',
+        'Inventory Status',
+        'Order Loss Report',
+        'Outlet Master',
+        'Product Master',
+        'Promotion Status',
+        'Salesperson Visit Summary',
+      ].sort(),
+    );
+    expect(REPORTS.filter((r) => r.reportCategory === 'masterreports').map((r) => r.key)).toEqual([
+      'product-master',
+      'outlet-master',
+    ]);
+  });
+  it('gives each report the filters the spec lists', () => {
+    const labels = Object.fromEntries(REPORTS.map((r) => [r.key, r.filters.map((f) => f.label)]));
+    expect(labels).toMatchObject({
+      'product-master': ['Item Code'],
+      'salesperson-visit-summary': ['Outlet ID'],
+      'promotion-status': ['Customer Code'],
+      'demand-capture': ['SKU Id', 'Customer Code'],
+      'order-loss': ['SKU Id', 'Customer Code'],
+      'inventory-status': ['Item Code', 'Product Name'],
+    });
+  });
+});
+
+describe('search inputs (spec section 2)', () => {
+  it('strips letters from customer codes except in the Order Loss Report', () => {
+    expect(sanitizeSearchInput('customerCode', 'CU123, ab45', 'promotion-status')).toBe('123, 45');
+    expect(sanitizeSearchInput('customerCode', 'CU123, ab45', 'order-loss')).toBe('CU123, ab45');
+  });
+  it('accepts anything in product names and keeps letters and digits elsewhere', () => {
+    expect(sanitizeSearchInput('productName', 'Sữa & Co. 500ml')).toBe('Sữa & Co. 500ml');
+    expect(sanitizeSearchInput('code', "IT-12'; DROP")).toBe('IT12 DROP');
+  });
+  it('never lets anything but letters, digits, commas and spaces through a code field', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(sanitizeSearchInput('code', s)).toMatch(/^[A-Za-z0-9,\s]*$/);
+        expect(sanitizeSearchInput('customerCode', s, 'demand-capture')).toMatch(/^[0-9,\s]*$/);
+      }),
+    );
+  });
+  it('takes at most 10 comma-separated values', () => {
+    expect(parseSearchList('a, b,,c ,a')).toEqual({ ok: true, values: ['a', 'b', 'c'] });
+    const eleven = Array.from({ length: 11 }, (_, i) => `v${i}`).join(',');
+    expect(parseSearchList(eleven).ok).toBe(false);
+  });
+});
+
+describe('report date range (spec section 5)', () => {
+  it('allows up to 60 calendar days from 1 Oct 2023', () => {
+    expect(validateReportRange('2024-01-01', '2024-02-29')).toEqual({ ok: true, days: 60 });
+    expect(validateReportRange('2024-01-01', '2024-03-01')).toMatchObject({ ok: false, rule: 'maxDays' });
+    expect(validateReportRange('2023-09-30', '2023-10-05')).toMatchObject({ ok: false, rule: 'dataStart' });
+    expect(validateReportRange('2024-02-10', '2024-02-01')).toMatchObject({ ok: false, rule: 'order' });
+    expect(validateReportRange('2024-02-30', '2024-03-01')).toMatchObject({ ok: false, rule: 'format' });
+    expect(validateReportRange('2026-11-01', '2026-11-25', '2026-11-21')).toMatchObject({
+      ok: false,
+      rule: 'future',
+    });
+  });
+});
+
+describe('exports', () => {
+  it('neutralises cells that a spreadsheet would run', () => {
+    for (const v of ['=SUM(A1)', '+1', '-2', '@x', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
+    expect(neutraliseCell('plain')).toBe('plain');
+  });
+  it('never leaves a dangerous first character (property)', () => {
+    fc.assert(fc.property(fc.string(), (s) => !/^[=+\-@\t\r]/.test(neutraliseCell(s))));
+  });
+  it('appends currency symbols for vn, ph, th and bd only', () => {
+    expect(currencyHeader('Amount', 'vn')).toBe('Amount (₫)');
+    expect(currencyHeader('Amount', 'bd')).toBe('Amount (TK)');
+    expect(currencyHeader('Amount', 'id')).toBe('Amount');
+  });
+  it('hides isActive and dtSiteCode for bd', () => {
+    expect(hiddenReportColumns('outlet-master', 'bd')).toEqual(['isActive']);
+    expect(hiddenReportColumns('product-master', 'bd')).toEqual(['dtSiteCode']);
+    expect(hiddenReportColumns('product-master', 'vn')).toEqual([]);
+  });
+});
