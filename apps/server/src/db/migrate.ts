@@ -42,11 +42,15 @@ export async function migrate(
   db: Database,
   dir = MIGRATIONS_DIR,
 ): Promise<{ version: number; applied: string[] }> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY,
-    name text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the lock too: two servers starting at once would otherwise race on CREATE TABLE.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of listMigrations(dir)) {
     const done = await db.transaction(async (tx) => {

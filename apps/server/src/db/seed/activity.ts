@@ -1,0 +1,466 @@
+/**
+ * Day-by-day field activity of one market: visits along each salesman's beat, orders and invoice
+ * lines (with some returns), GPS points along the route, demand capture and order loss; plus the
+ * monthly targets those are measured against, distributor stock snapshots and promotions.
+ *
+ * Performance: each team has a factor (stars above target, some far below) that moves a little
+ * month to month; a salesman's strike rate, productive rate and quantities scale with it, so
+ * achievement against the targets (set for a factor of 1) tracks the factor.
+ */
+import { countryFlags, type CountryCode } from '@fieldforce/contracts';
+import { cents, type TableBuffer } from './copy-writer.js';
+import { MARKETS, UTC_OFFSET_MINUTES } from './markets.js';
+import { dayString, jitter, type MarketOrg, type OutletRow, type SalesmanRow } from './organisation.js';
+import { Rng } from './prng.js';
+import type { MarketSize } from './scales.js';
+
+const DAY_MS = 86_400_000;
+
+export interface ActivityTables {
+  visits: TableBuffer;
+  orders: TableBuffer;
+  invoiceLines: TableBuffer;
+  gpsPoints: TableBuffer;
+  demandCapture: TableBuffer;
+  orderLoss: TableBuffer;
+}
+
+export interface ActivityIds {
+  visit: number;
+  order: number;
+}
+
+/** ISO day of week of an epoch day (1970-01-01 was a Thursday). */
+export function isoDow(epochDay: number): number {
+  return ((epochDay + 3) % 7) + 1;
+}
+
+export function epochDay(iso: string): number {
+  return Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+}
+
+export class MarketCalendar {
+  private readonly holidays: Set<string>;
+  private readonly dates = new Map<number, string>();
+  private readonly offset: string;
+
+  constructor(
+    readonly country: CountryCode,
+    readonly firstDay: number,
+    readonly lastDay: number,
+  ) {
+    this.holidays = new Set(MARKETS[country].holidays);
+    const off = UTC_OFFSET_MINUTES[country];
+    this.offset = `+${String(Math.floor(off / 60)).padStart(2, '0')}:${String(off % 60).padStart(2, '0')}`;
+  }
+
+  date(day: number): string {
+    let s = this.dates.get(day);
+    if (!s) this.dates.set(day, (s = dayString(day)));
+    return s;
+  }
+
+  isWorkingDay(day: number): boolean {
+    return isoDow(day) !== MARKETS[this.country].weeklyOff && !this.holidays.has(this.date(day));
+  }
+
+  /** A timestamptz literal for a local wall-clock time, e.g. '2026-11-20 08:15:00+07:00'. */
+  stamp(day: number, minuteOfDay: number): string {
+    const h = Math.floor(minuteOfDay / 60);
+    const m = minuteOfDay % 60;
+    return `${this.date(day)} ${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:00${this.offset}`;
+  }
+
+  /** Epoch milliseconds of a local wall-clock time on a day. */
+  instant(day: number, minuteOfDay: number): number {
+    return day * DAY_MS + (minuteOfDay - UTC_OFFSET_MINUTES[this.country]) * 60_000;
+  }
+
+  /** Months touched by the range, as epoch days of their first day. */
+  months(): { first: number; last: number; key: string }[] {
+    const out: { first: number; last: number; key: string }[] = [];
+    const start = new Date(this.firstDay * DAY_MS);
+    let y = start.getUTCFullYear();
+    let m = start.getUTCMonth();
+    for (;;) {
+      const first = Date.UTC(y, m, 1) / DAY_MS;
+      if (first > this.lastDay) break;
+      const last = Date.UTC(y, m + 1, 1) / DAY_MS - 1;
+      out.push({ first, last, key: `${y}-${String(m + 1).padStart(2, '0')}` });
+      m += 1;
+      if (m === 12) {
+        m = 0;
+        y += 1;
+      }
+    }
+    return out;
+  }
+}
+
+// Rates at a performance factor of 1: share of planned calls made, share of calls that order.
+const BASE_STRIKE = 0.88;
+const BASE_PRODUCTIVE = 0.62;
+const UNPLANNED_CALL = 0.15;
+const ABSENCE = 0.03;
+const RETURN_RATE = 0.04;
+const DEMAND_CAPTURE = 0.07;
+const ORDER_LOSS = 0.06;
+const LOSS_REASONS = [
+  'Out of stock at distributor',
+  'Outlet has enough stock',
+  'Price too high',
+  'Credit limit reached',
+  'Outlet closed',
+  'Competitor promotion',
+  'Delivery delayed',
+];
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** Team factor for a month: the team's level with a monthly swing of a few percent. */
+export class TeamMonths {
+  private readonly cache = new Map<string, number>();
+  constructor(private readonly seed: number) {}
+  factor(sm: SalesmanRow, monthKey: string): number {
+    const key = `${sm.teamLeader.employeeCode}|${monthKey}`;
+    let f = this.cache.get(key);
+    if (f === undefined) {
+      f = clamp(1 + new Rng(this.seed, 'team-month', key).normal() * 0.06, 0.85, 1.15);
+      this.cache.set(key, f);
+    }
+    return sm.perf * f;
+  }
+}
+
+function meanQty(q: readonly [number, number]): number {
+  return (q[0] + q[1]) / 2;
+}
+
+/** Expected value of an order at a performance factor of 1, in cents. */
+function expectedOrderCents(sm: SalesmanRow, size: MarketSize): number {
+  const totalWeight = sm.cumulativeWeights[sm.cumulativeWeights.length - 1]!;
+  const lineValue = sm.products.reduce(
+    (s, p) => s + (p.item.weight / totalWeight) * p.priceCents * meanQty(p.item.qty),
+    0,
+  );
+  return lineValue * meanQty(size.linesPerOrder);
+}
+
+export function writeTargets(
+  org: MarketOrg,
+  cal: MarketCalendar,
+  size: MarketSize,
+  seed: number,
+  out: TableBuffer,
+): void {
+  const rng = new Rng(seed, org.country, 'targets');
+  const months = cal.months();
+  const workDays = months.map((m) => {
+    let n = 0;
+    for (let d = m.first; d <= m.last; d++) if (cal.isWorkingDay(d)) n++;
+    return n;
+  });
+  for (const sm of org.salesmen) {
+    const planned = sm.beat.reduce((s, day) => s + day.length, 0) / 6;
+    const orderValue = expectedOrderCents(sm, size);
+    const activeOutlets = sm.outlets.filter((o) => o.active).length;
+    months.forEach((m, i) => {
+      // Targets are a little ambitious: 100 to 108 % of what an average team does.
+      const stretch = rng.range(1, 1.08);
+      const pc = Math.round(workDays[i]! * planned * BASE_STRIKE * BASE_PRODUCTIVE * stretch);
+      out.add([
+        org.country,
+        sm.id,
+        cal.date(m.first),
+        Math.round(activeOutlets * 0.82 * stretch),
+        pc,
+        pc,
+        cents(Math.round(pc * orderValue)),
+      ]);
+    });
+  }
+}
+
+/** Generates one working day for every salesman of the market. */
+export class ActivityGenerator {
+  private readonly rngs = new Map<number, Rng>();
+  private readonly cc: string;
+  /** Markets with salesman tracking off (SMTracking) record no GPS points. */
+  private readonly tracking: boolean;
+
+  constructor(
+    private readonly org: MarketOrg,
+    private readonly cal: MarketCalendar,
+    private readonly size: MarketSize,
+    private readonly seed: number,
+    private readonly teams: TeamMonths,
+    private readonly tables: ActivityTables,
+    private readonly ids: ActivityIds,
+    private readonly nowMs: number,
+  ) {
+    this.cc = org.country;
+    this.tracking = countryFlags(org.country).SMTracking;
+  }
+
+  private rngFor(sm: SalesmanRow): Rng {
+    let r = this.rngs.get(sm.id);
+    if (!r) this.rngs.set(sm.id, (r = new Rng(this.seed, this.org.country, 'activity', sm.smCode)));
+    return r;
+  }
+
+  day(day: number): void {
+    const monthKey = this.cal.date(day).slice(0, 7);
+    for (const sm of this.org.salesmen) this.salesmanDay(sm, day, monthKey);
+  }
+
+  private salesmanDay(sm: SalesmanRow, day: number, monthKey: string): void {
+    const rng = this.rngFor(sm);
+    const cal = this.cal;
+    const date = cal.date(day);
+    const dow = isoDow(day);
+    const perf = this.teams.factor(sm, monthKey);
+    const strike = clamp(BASE_STRIKE * Math.pow(perf, 0.3), 0.35, 0.99);
+    const productiveRate = clamp(BASE_PRODUCTIVE * Math.pow(perf, 0.5), 0.08, 0.97);
+    const qtyFactor = Math.pow(perf, 0.2);
+    const absent = rng.chance(ABSENCE);
+    // Columns every row of this salesman-day shares.
+    const who = `${this.cc},${sm.dt.dtCode},${sm.id}`;
+
+    const plan = sm.beat[dow] ?? [];
+    const route: { outlet: OutletRow; planned: boolean }[] = plan.map((outlet) => ({
+      outlet,
+      planned: true,
+    }));
+    if (!absent && rng.chance(UNPLANNED_CALL)) {
+      const extra = rng.pick(sm.outlets);
+      if (extra.active && !plan.includes(extra))
+        route.splice(rng.int(0, route.length), 0, { outlet: extra, planned: false });
+    }
+
+    let minute = 8 * 60 + rng.int(-20, 40);
+    let gpsSeq = 0;
+    let lastMinute = -1;
+    const gps = (lat: number, lng: number, at: number) => {
+      if (!this.tracking || cal.instant(day, at) > this.nowMs) return;
+      this.tables.gpsPoints.addLine(
+        `${this.cc},${sm.id},${date},${++gpsSeq},${lat.toFixed(7)},${lng.toFixed(7)},${cal.stamp(day, at)}`,
+      );
+    };
+    if (!absent) {
+      const start = jitter(rng, sm.home.lat, sm.home.lng, 0.3);
+      gps(start.lat, start.lng, minute - 10);
+    }
+    let sequence = 0;
+    for (const stop of route) {
+      const visited = !absent && (!stop.planned || rng.chance(strike));
+      if (!visited) {
+        this.missed(who, stop.outlet, date);
+        continue;
+      }
+      minute += rng.int(4, 15);
+      const productive = rng.chance(productiveRate);
+      const checkIn = minute;
+      minute += productive ? rng.int(12, 30) : rng.int(5, 15);
+      const at = jitter(rng, stop.outlet.lat, stop.outlet.lng, 0.03);
+      if (cal.instant(day, minute) > this.nowMs) {
+        // Later today: still planned, not made yet.
+        if (stop.planned) this.missed(who, stop.outlet, date);
+        continue;
+      }
+      const visitId = ++this.ids.visit;
+      const lat = at.lat.toFixed(7);
+      const lng = at.lng.toFixed(7);
+      this.tables.visits.addLine(
+        `${visitId},${who},${stop.outlet.id},${date},${stop.planned ? 't' : 'f'},t,${productive ? 't' : 'f'},` +
+          `${++sequence},${cal.stamp(day, checkIn)},${cal.stamp(day, minute)},${lat},${lng}`,
+      );
+      gps(at.lat, at.lng, checkIn);
+      lastMinute = minute;
+      if (productive) this.order(rng, sm, who, stop.outlet, visitId, date, cal.stamp(day, minute), qtyFactor);
+      if (rng.chance(DEMAND_CAPTURE)) {
+        const p = sm.products[rng.weighted(sm.cumulativeWeights)]!;
+        this.tables.demandCapture.addLine(
+          `${who},${stop.outlet.id},${p.item.itemCode},${date},${rng.int(6, 60)}`,
+        );
+      }
+      if (rng.chance(ORDER_LOSS)) {
+        const lines = rng.int(1, 2);
+        for (let i = 0; i < lines; i++) {
+          const p = sm.products[rng.weighted(sm.cumulativeWeights)]!;
+          const qty = rng.int(2, 24);
+          this.tables.orderLoss.addLine(
+            `${who},${stop.outlet.id},${p.item.itemCode},${date},${qty},${cents(qty * p.priceCents)},${rng.pick(LOSS_REASONS)}`,
+          );
+        }
+      }
+    }
+    if (lastMinute >= 0) {
+      const end = jitter(rng, sm.home.lat, sm.home.lng, 0.5);
+      gps(end.lat, end.lng, lastMinute + rng.int(10, 30));
+    }
+  }
+
+  /** A planned call that was not made. */
+  private missed(who: string, outlet: OutletRow, date: string): void {
+    this.tables.visits.addLine(`${++this.ids.visit},${who},${outlet.id},${date},t,f,f,,,,,`);
+  }
+
+  private order(
+    rng: Rng,
+    sm: SalesmanRow,
+    who: string,
+    outlet: OutletRow,
+    visitId: number,
+    date: string,
+    at: string,
+    qtyFactor: number,
+  ): void {
+    const orderId = ++this.ids.order;
+    const wanted = Math.min(
+      rng.int(this.size.linesPerOrder[0], this.size.linesPerOrder[1]),
+      sm.products.length,
+    );
+    const chosen: number[] = [];
+    for (let tries = 0; chosen.length < wanted && tries < wanted * 4; tries++) {
+      const i = rng.weighted(sm.cumulativeWeights);
+      if (!chosen.includes(i)) chosen.push(i);
+    }
+    let gross = 0;
+    let returned = 0;
+    const prefix = `${orderId},${who},${outlet.id},${date}`;
+    for (const i of chosen) {
+      const p = sm.products[i]!;
+      const qty = Math.max(1, Math.round(rng.int(p.item.qty[0], p.item.qty[1]) * qtyFactor));
+      const amount = qty * p.priceCents;
+      const returnQty = rng.chance(RETURN_RATE) ? rng.int(1, Math.min(qty, 4)) : 0;
+      const returnAmount = returnQty * p.priceCents;
+      gross += amount;
+      returned += returnAmount;
+      this.tables.invoiceLines.addLine(
+        `${prefix},${p.item.itemCode},${qty},${cents(p.priceCents)},${cents(amount)},${returnQty},` +
+          `${returnQty > 0 ? cents(p.priceCents) : '0'},${cents(returnAmount)}`,
+      );
+    }
+    this.tables.orders.addLine(
+      `${orderId},INV${this.cc.toUpperCase()}${String(orderId).padStart(10, '0')},${visitId},${this.cc},` +
+        `${sm.dt.dtCode},${sm.site.code},${sm.id},${outlet.id},${date},${sm.bsa},${chosen.length},` +
+        `${cents(gross)},${cents(returned)},${at}`,
+    );
+  }
+}
+
+/** Weekly stock snapshots (Mondays) per active distributor site, plus today's. */
+export function writeInventory(
+  org: MarketOrg,
+  cal: MarketCalendar,
+  size: MarketSize,
+  seed: number,
+  out: TableBuffer,
+): void {
+  const rng = new Rng(seed, org.country, 'inventory');
+  const days: number[] = [];
+  for (let d = cal.lastDay - 7 * size.inventoryWeeks; d < cal.lastDay; d++) {
+    if (d >= cal.firstDay && isoDow(d) === 1) days.push(d);
+  }
+  days.push(cal.lastDay);
+  for (const dt of org.distributors) {
+    if (!dt.active) continue;
+    for (const site of dt.sites) {
+      const iceCream = site.bsas.has('Ice Cream');
+      const homeCare = site.bsas.has('Distributor') || site.bsas.has('New Channel');
+      const stocked = org.products.filter((p) => (p.item.bsa === 'Ice Cream' ? iceCream : homeCare));
+      for (const p of stocked) {
+        if (!rng.chance(0.85)) continue;
+        const base =
+          p.item.usd < 1 ? rng.int(200, 1500) : p.item.usd < 3 ? rng.int(60, 500) : rng.int(10, 150);
+        for (const d of days) {
+          const qty = rng.chance(0.04) ? 0 : Math.round(base * rng.range(0.5, 1.5));
+          out.add([
+            org.country,
+            dt.dtCode,
+            site.code,
+            p.item.itemCode,
+            cal.date(d),
+            qty,
+            cents(qty * p.priceCents),
+          ]);
+        }
+      }
+    }
+  }
+}
+
+const MECHANICS: readonly [name: string, type: string][] = [
+  ['Buy 10 Get 1 Free', 'Free Goods'],
+  ['5% Off on Invoice', 'Discount'],
+  ['Display Bonus', 'Display'],
+  ['Bundle Deal', 'Bundle'],
+  ['Volume Discount 3%', 'Discount'],
+  ['New Outlet Starter Pack', 'Bundle'],
+];
+
+export function writePromotions(
+  org: MarketOrg,
+  cal: MarketCalendar,
+  size: MarketSize,
+  seed: number,
+  promotions: TableBuffer,
+  promotionOutlets: TableBuffer,
+): void {
+  const rng = new Rng(seed, org.country, 'promotions');
+  const CC = org.country.toUpperCase();
+  const active = org.distributors.filter((d) => d.active);
+  const outletsByDt = new Map<string, { outlet: OutletRow; bsa: string; dtCode: string }[]>();
+  for (const sm of org.salesmen) {
+    const list = outletsByDt.get(sm.dt.dtCode) ?? [];
+    for (const outlet of sm.outlets)
+      if (outlet.active) list.push({ outlet, bsa: sm.bsa, dtCode: sm.dt.dtCode });
+    outletsByDt.set(sm.dt.dtCode, list);
+  }
+  const span = cal.lastDay - cal.firstDay;
+  for (let n = 1; n <= size.promotions; n++) {
+    const code = `${CC}PR${String(n).padStart(4, '0')}`;
+    const product = rng.pick(org.products).item;
+    const [mechanic, type] = rng.pick(MECHANICS);
+    const start = cal.firstDay - 20 + rng.int(0, span + 30);
+    const end = start + rng.int(14, 45);
+    const status = rng.chance(0.08)
+      ? 'cancelled'
+      : start > cal.lastDay
+        ? 'scheduled'
+        : end < cal.lastDay
+          ? 'ended'
+          : 'active';
+    const dt = rng.chance(0.4) ? null : rng.pick(active);
+    promotions.add([
+      code,
+      org.country,
+      `${product.brand} ${mechanic}`,
+      `${mechanic} on ${product.name}`,
+      type,
+      product.bsa,
+      cal.date(start),
+      cal.date(end),
+      dt?.dtCode ?? null,
+      status,
+    ]);
+    const pool = dt ? (outletsByDt.get(dt.dtCode) ?? []) : [...outletsByDt.values()].flat();
+    const eligible = pool.filter((o) => (o.bsa === 'Ice Cream') === (product.bsa === 'Ice Cream'));
+    const take = Math.min(size.promotionOutletsMax, eligible.length);
+    // A partial shuffle picks `take` distinct outlets.
+    for (let i = 0; i < take; i++) {
+      const j = i + Math.floor(rng.next() * (eligible.length - i));
+      [eligible[i], eligible[j]] = [eligible[j]!, eligible[i]!];
+      const { outlet, dtCode } = eligible[i]!;
+      const ran = Math.min(end, cal.lastDay) - start;
+      let state: 'eligible' | 'applied' | 'not_applied' = 'eligible';
+      if (status !== 'scheduled' && ran >= 0) {
+        const x = rng.next();
+        state = x < 0.55 ? 'applied' : x < 0.9 ? 'not_applied' : 'eligible';
+      }
+      const times = state === 'applied' ? rng.int(1, 4) : 0;
+      const last = state === 'applied' ? cal.date(start + rng.int(0, Math.max(0, ran))) : null;
+      promotionOutlets.add([code, outlet.id, org.country, dtCode, state, times, last]);
+    }
+  }
+}

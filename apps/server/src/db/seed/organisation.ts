@@ -1,0 +1,587 @@
+/**
+ * One market's organisation: the sales hierarchy along the market's title chain, the distributors
+ * and sites its teams work from, every member's portal user, the salesmen with their outlets and
+ * weekly beats, and the demo sign-ins placed on real nodes of that tree.
+ */
+import {
+  ALL_DT_ACCESS,
+  chainFor,
+  COUNTRIES,
+  DEMO_LEVEL_INDEX,
+  MARKET_VARIANT,
+  sortBsa,
+  type CountryCode,
+} from '@fieldforce/contracts';
+import { marketProducts, type MarketProduct } from './catalogue.js';
+import { DEMO_SIGN_INS, demoEmail, type DemoSignInKind } from './demo-users.js';
+import { asciiSlug, MARKETS, type City } from './markets.js';
+import { Rng } from './prng.js';
+import type { MarketSize } from './scales.js';
+
+export interface SeedIds {
+  member: number;
+  salesman: number;
+  outlet: number;
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  userType: 'admin' | 'user';
+  ucube: boolean;
+  reports: boolean;
+  superUser: boolean;
+  dtAccessCodes: string;
+  countryCodes: string;
+  home: CountryCode;
+  phone: string | null;
+  status: 'active' | 'invited' | 'disabled';
+  createdAt: number;
+  passwordChangedAt: number;
+  lastLoginAt: number | null;
+  bsa: string[];
+}
+
+export interface DistributorRow {
+  dtCode: string;
+  name: string;
+  city: City;
+  active: boolean;
+  sites: SiteRow[];
+}
+
+export interface SiteRow {
+  code: string;
+  dtCode: string;
+  name: string;
+  city: City;
+  lat: number;
+  lng: number;
+  active: boolean;
+  /** BSAs sold by the teams working from this site (decides the stock it holds). */
+  bsas: Set<string>;
+}
+
+export interface MemberRow {
+  id: number;
+  employeeCode: string;
+  user: UserRow;
+  title: string;
+  level: number;
+  manager: MemberRow | null;
+  children: MemberRow[];
+  city: City;
+  dt: DistributorRow | null;
+  site: SiteRow | null;
+  /** Team leaders: the team's performance factor (1 = on target) and BSA. */
+  teamFactor: number;
+  teamBsa: string;
+  salesman: SalesmanRow | null;
+}
+
+export interface OutletRow {
+  id: number;
+  code: string;
+  name: string;
+  type: string;
+  subtype: string;
+  channel: string;
+  address: string;
+  lat: number;
+  lng: number;
+  active: boolean;
+  geoCompliance: boolean;
+  isOnline: boolean;
+  createdOn: string;
+}
+
+export interface SalesmanRow {
+  id: number;
+  smCode: string;
+  member: MemberRow;
+  teamLeader: MemberRow;
+  dt: DistributorRow;
+  site: SiteRow;
+  name: string;
+  phone: string;
+  deviceId: string;
+  bsa: string;
+  /** Personal performance factor; the team's monthly swing is applied on top. */
+  perf: number;
+  outlets: OutletRow[];
+  /** Active outlets planned per ISO day of week (index 1..7), in visiting order. */
+  beat: OutletRow[][];
+  home: { lat: number; lng: number };
+  products: MarketProduct[];
+  cumulativeWeights: number[];
+}
+
+export interface MarketOrg {
+  country: CountryCode;
+  distributors: DistributorRow[];
+  members: MemberRow[];
+  salesmen: SalesmanRow[];
+  users: UserRow[];
+  products: MarketProduct[];
+  teamLeaders: MemberRow[];
+}
+
+const KM_PER_DEG_LAT = 110.574;
+
+/** A point at a random bearing, up to maxKm away (denser near the centre, like a real city). */
+export function jitter(
+  rng: Rng,
+  lat: number,
+  lng: number,
+  maxKm: number,
+  minKm = 0,
+): { lat: number; lng: number } {
+  const r = minKm + (maxKm - minKm) * Math.sqrt(rng.next()) * rng.range(0.4, 1);
+  const theta = rng.next() * 2 * Math.PI;
+  const dLat = (r * Math.cos(theta)) / KM_PER_DEG_LAT;
+  const dLng = (r * Math.sin(theta)) / (111.32 * Math.cos((lat * Math.PI) / 180));
+  return { lat: round7(lat + dLat), lng: round7(lng + dLng) };
+}
+
+export function round7(x: number): number {
+  return Math.round(x * 1e7) / 1e7;
+}
+
+const MOBILE_PREFIX: Record<CountryCode, readonly string[]> = {
+  vn: ['90', '91', '93', '97', '98', '35', '86'],
+  id: ['812', '813', '821', '852', '878'],
+  idic: ['811', '815', '822', '857', '896'],
+  ph: ['917', '918', '927', '939', '945'],
+  th: ['81', '86', '89', '92', '95'],
+  pk: ['300', '301', '321', '333', '345'],
+  bd: ['13', '15', '17', '18', '19'],
+};
+
+function phone(rng: Rng, cc: CountryCode): string {
+  const prefix = rng.pick(MOBILE_PREFIX[cc]);
+  const digits =
+    (cc === 'id' || cc === 'idic' ? 9 : cc === 'ph' || cc === 'pk' ? 7 : 8) - (prefix.length - 2);
+  let rest = '';
+  for (let i = 0; i < digits; i++) rest += rng.int(0, 9);
+  return `${COUNTRIES[cc].dialCode}${prefix}${rest}`;
+}
+
+interface OutletKind {
+  channel: string;
+  types: readonly [type: string, subtypes: readonly string[], weight: number][];
+}
+
+const OUTLET_KINDS: Record<string, OutletKind> = {
+  Distributor: {
+    channel: 'General Trade',
+    types: [
+      ['Grocery', ['Small Grocery', 'Medium Grocery', 'Large Grocery'], 6],
+      ['Wet Market', ['Market Stall', 'Market Shop'], 2],
+      ['Wholesaler', ['Semi-Wholesaler', 'Wholesaler'], 1],
+      ['Mini Market', ['Independent Mini Market', 'Chain Mini Market'], 2],
+    ],
+  },
+  'New Channel': {
+    channel: 'New Channel',
+    types: [
+      ['Pharmacy', ['Independent Pharmacy', 'Chain Pharmacy'], 3],
+      ['Cosmetics Store', ['Beauty Shop', 'Cosmetics Counter'], 3],
+      ['Baby Shop', ['Mother & Baby Store'], 1],
+      ['HoReCa', ['Restaurant', 'Hotel', 'Cafe'], 2],
+    ],
+  },
+  'Ice Cream': {
+    channel: 'Out of Home',
+    types: [
+      ['Kiosk', ['Street Kiosk', 'Mall Kiosk'], 3],
+      ['School Canteen', ['Primary School', 'High School'], 2],
+      ['Convenience', ['Convenience Store'], 3],
+      ['Eatery', ['Food Stall', 'Cafe'], 2],
+    ],
+  },
+};
+
+/** The team performance tiers that make dashboards interesting: a few stars, a few far behind. */
+function teamFactor(rng: Rng): number {
+  const x = rng.next();
+  if (x < 0.2) return rng.range(1.1, 1.3);
+  if (x < 0.7) return rng.range(0.92, 1.08);
+  if (x < 0.9) return rng.range(0.72, 0.9);
+  return rng.range(0.45, 0.65);
+}
+
+function pickWeighted<T>(rng: Rng, items: readonly (readonly [T, number])[]): T {
+  const total = items.reduce((s, [, w]) => s + w, 0);
+  let x = rng.next() * total;
+  for (const [item, w] of items) {
+    x -= w;
+    if (x < 0) return item;
+  }
+  return items[items.length - 1]![0];
+}
+
+export function dayString(epochDay: number): string {
+  return new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface OrgContext {
+  seed: number;
+  ids: SeedIds;
+  /** Local epoch day of the first and last day of activity. */
+  firstDay: number;
+  lastDay: number;
+  /** Epoch milliseconds of `today`. */
+  nowMs: number;
+}
+
+function userSequence(cc: CountryCode) {
+  let n = 0;
+  return () => `${cc}-u${String(++n).padStart(5, '0')}`;
+}
+
+export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSize): MarketOrg {
+  const profile = MARKETS[cc];
+  const chain = chainFor(cc);
+  const variant = MARKET_VARIANT[cc];
+  const levels = DEMO_LEVEL_INDEX[variant];
+  const fanout = variant === 'regional' ? size.regionalFanout : size.fanout;
+  if (fanout.length !== levels.tl) throw new Error(`fanout for ${cc} needs ${levels.tl} levels`);
+
+  const rng = new Rng(ctx.seed, cc, 'org');
+  const geo = new Rng(ctx.seed, cc, 'geo');
+  const products = marketProducts(new Rng(ctx.seed, cc, 'products'), cc);
+  const nextUserId = userSequence(cc);
+  const CC = cc.toUpperCase();
+  const usedEmails = new Set<string>();
+  const dayMs = 86_400_000;
+
+  const personName = () => {
+    const given = rng.pick(profile.names.given);
+    const family = rng.pick(profile.names.family);
+    const middle = profile.names.middle ? rng.pick(profile.names.middle) : '';
+    return { given, family, full: profile.names.format(given, family, middle) };
+  };
+
+  const makeUser = (fullName: string, given: string, family: string, role: string): UserRow => {
+    const id = nextUserId();
+    let email = `${asciiSlug(given)}.${asciiSlug(family)}.${id.slice(-5)}@${cc}.fieldforce.test`;
+    while (usedEmails.has(email)) email = email.replace('@', 'x@');
+    usedEmails.add(email);
+    return {
+      id,
+      email,
+      name: fullName,
+      role,
+      userType: 'user',
+      ucube: true,
+      reports: true,
+      superUser: false,
+      dtAccessCodes: '',
+      countryCodes: cc,
+      home: cc,
+      phone: phone(rng, cc),
+      status: 'active',
+      createdAt: (ctx.firstDay - rng.int(60, 900)) * dayMs + rng.int(0, 86_399) * 1000,
+      passwordChangedAt: ctx.nowMs - rng.int(1, 80) * dayMs - rng.int(0, 86_399) * 1000,
+      lastLoginAt: rng.chance(0.8) ? ctx.nowMs - rng.int(0, 14) * dayMs - rng.int(0, 86_399) * 1000 : null,
+      bsa: [],
+    };
+  };
+
+  // --- The hierarchy, distributors and salesmen -------------------------------------------------
+  const distributors: DistributorRow[] = [];
+  const members: MemberRow[] = [];
+  const salesmen: SalesmanRow[] = [];
+  const teamLeaders: MemberRow[] = [];
+  const levelSeq = chain.map(() => 0);
+  let citySeq = 0;
+
+  const newDistributor = (city: City, active: boolean): DistributorRow => {
+    const dtCode = `${CC}DT${String(distributors.length + 1).padStart(3, '0')}`;
+    const family = rng.pick(profile.names.family);
+    const name = rng.pick(profile.distributorNames).replace('{family}', family).replace('{city}', city.name);
+    const dt: DistributorRow = { dtCode, name, city, active, sites: [] };
+    distributors.push(dt);
+    return dt;
+  };
+  const newSite = (dt: DistributorRow): SiteRow => {
+    const n = dt.sites.length + 1;
+    const where = jitter(geo, dt.city.lat, dt.city.lng, dt.city.radiusKm * 0.7);
+    const site: SiteRow = {
+      code: `${dt.dtCode}S${String(n).padStart(2, '0')}`,
+      dtCode: dt.dtCode,
+      name: `${dt.name} - ${geo.pick(dt.city.districts)}`,
+      city: dt.city,
+      ...where,
+      active: dt.active,
+      bsas: new Set(),
+    };
+    dt.sites.push(site);
+    return site;
+  };
+
+  const newMember = (level: number, manager: MemberRow | null, city: City): MemberRow => {
+    const title = chain[level]!;
+    const person = personName();
+    const user = makeUser(person.full, person.given, person.family, title.role);
+    levelSeq[level]! += 1;
+    const member: MemberRow = {
+      id: ++ctx.ids.member,
+      employeeCode:
+        level === levels.sm
+          ? `${CC}SM${String(levelSeq[level]).padStart(5, '0')}`
+          : `${CC}${title.short}${String(levelSeq[level]).padStart(4, '0')}`,
+      user,
+      title: title.role,
+      level,
+      manager,
+      children: [],
+      city,
+      dt: manager?.dt ?? null,
+      site: manager?.site ?? null,
+      teamFactor: 1,
+      teamBsa: manager?.teamBsa ?? 'Distributor',
+      salesman: null,
+    };
+    manager?.children.push(member);
+    members.push(member);
+    return member;
+  };
+
+  const addSalesman = (member: MemberRow, tl: MemberRow) => {
+    const dt = tl.dt!;
+    const site = tl.site!;
+    const home = jitter(geo, site.lat, site.lng, 3.5, 1);
+    const team = products.filter((p) => (tl.teamBsa === 'Ice Cream') === (p.item.bsa === 'Ice Cream'));
+    const list = team.length > 0 ? team : products;
+    let running = 0;
+    const sm: SalesmanRow = {
+      id: ++ctx.ids.salesman,
+      smCode: member.employeeCode,
+      member,
+      teamLeader: tl,
+      dt,
+      site,
+      name: member.user.name,
+      phone: member.user.phone!,
+      deviceId: rng.hex(16),
+      bsa: tl.teamBsa,
+      perf: tl.teamFactor * rng.range(0.9, 1.1),
+      outlets: [],
+      beat: Array.from({ length: 8 }, () => []),
+      home,
+      products: list,
+      cumulativeWeights: list.map((p) => (running += p.item.weight)),
+    };
+    member.salesman = sm;
+    salesmen.push(sm);
+  };
+
+  const grow = (node: MemberRow) => {
+    const level = node.level;
+    if (level === levels.sm) return;
+    if (level === levels.tl) {
+      const count = rng.int(size.teamSize[0], size.teamSize[1]);
+      for (let i = 0; i < count; i++) addSalesman(newMember(level + 1, node, node.city), node);
+      return;
+    }
+    const count = fanout[level]!;
+    // The level above the team leaders runs one distributor per two teams, one site per team.
+    const runsDistributors = level + 1 === levels.tl;
+    let dt: DistributorRow | null = null;
+    for (let i = 0; i < count; i++) {
+      const city = level === 0 ? profile.cities[citySeq++ % profile.cities.length]! : node.city;
+      if (runsDistributors && i % 2 === 0) dt = newDistributor(city, true);
+      const child = newMember(level + 1, node, city);
+      if (runsDistributors) {
+        child.dt = dt;
+        child.site = newSite(dt!);
+        child.teamFactor = teamFactor(rng);
+        child.teamBsa = pickWeighted(rng, profile.bsaMix);
+        child.site.bsas.add(child.teamBsa);
+        teamLeaders.push(child);
+      }
+      grow(child);
+    }
+  };
+
+  for (let h = 0; h < size.heads; h++) {
+    // A head's region is named after the city of its first area; fixed below once it exists.
+    const head = newMember(0, null, profile.cities[citySeq % profile.cities.length]!);
+    grow(head);
+    head.city = head.children[0]?.city ?? head.city;
+  }
+  // One distributor that stopped trading, for inactive filters and admin screens.
+  newSite(newDistributor(profile.cities[profile.cities.length - 1]!, false));
+
+  // --- Users: scope, access and BSA ------------------------------------------------------------
+  const subtreeDts = (m: MemberRow, into: Set<string>): Set<string> => {
+    if (m.dt) into.add(m.dt.dtCode);
+    for (const c of m.children) subtreeDts(c, into);
+    return into;
+  };
+  const bsaFor = (teamBsa: string | null): string[] => {
+    if (cc === 'idic') return sortBsa(rng.chance(0.5) ? ['Ice Cream', 'Distributor'] : ['Ice Cream'], cc);
+    const list = ['Distributor', 'New Channel'];
+    if (profile.sellsIceCream && (teamBsa === 'Ice Cream' || rng.chance(0.2))) list.push('Ice Cream');
+    return sortBsa(list, cc);
+  };
+  for (const m of members) {
+    m.user.dtAccessCodes = [...subtreeDts(m, new Set())].sort().join(',');
+    m.user.reports = m.level !== levels.sm;
+    m.user.bsa = bsaFor(m.level >= levels.tl ? m.teamBsa : null);
+  }
+
+  // --- Demo sign-ins on real nodes ---------------------------------------------------------------
+  const firstDescendant = (m: MemberRow, level: number): MemberRow => {
+    let node = m;
+    while (node.level < level) node = node.children[0]!;
+    return node;
+  };
+  const head = members[0]!;
+  const asm = head.children[0]!;
+  const tl = firstDescendant(asm, levels.tl);
+  const sm = tl.children[0]!;
+  const demoNodes: [DemoSignInKind, MemberRow][] = [
+    ['head', head],
+    ['asm', asm],
+    ['tl', tl],
+    ['sm', sm],
+  ];
+  if (cc === 'vn') {
+    const second = head.children[1];
+    if (!second) throw new Error('vn needs two ASMs under the first head for mfa.vn');
+    demoNodes.push(['mfa', second]);
+  }
+  const demoUser = (user: UserRow) => {
+    user.passwordChangedAt = ctx.nowMs;
+    user.lastLoginAt = null;
+    user.status = 'active';
+  };
+  for (const [kind, node] of demoNodes) {
+    node.user.email = demoEmail(kind as Exclude<DemoSignInKind, 'super'>, cc);
+    demoUser(node.user);
+  }
+
+  const users: UserRow[] = members.map((m) => m.user);
+  const smDt = sm.dt!.dtCode;
+  const otherDt = distributors.find((d) => d.active && d.dtCode !== smDt)?.dtCode;
+  const spec = (kind: DemoSignInKind) => DEMO_SIGN_INS.find((s) => s.kind === kind && s.market === cc)!;
+  const addDemo = (kind: 'admin' | 'dt' | 'reports' | 'none', dtAccessCodes: string, bsa: string[]) => {
+    const s = spec(kind);
+    const person = personName();
+    const user = makeUser(person.full, person.given, person.family, s.role);
+    Object.assign(user, {
+      email: s.email,
+      userType: s.userType,
+      ucube: s.accessToUcube === 'YES',
+      reports: s.accessToOperationalDashboards === 'YES',
+      dtAccessCodes,
+      bsa,
+    });
+    demoUser(user);
+    users.push(user);
+  };
+  const fullBsa = sortBsa(
+    cc === 'idic'
+      ? ['Ice Cream', 'Distributor']
+      : ['Distributor', 'New Channel', ...(profile.sellsIceCream ? ['Ice Cream'] : [])],
+    cc,
+  );
+  addDemo('admin', ALL_DT_ACCESS, fullBsa);
+  addDemo('dt', smDt, sm.user.bsa);
+  addDemo('reports', [smDt, otherDt ?? smDt].filter((v, i, a) => a.indexOf(v) === i).join(','), bsaFor(null));
+  addDemo('none', '', bsaFor(null));
+
+  // A couple of accounts that are not in the hierarchy, as a user-management screen would show.
+  for (const status of ['invited', 'disabled'] as const) {
+    const person = personName();
+    const user = makeUser(person.full, person.given, person.family, 'CD VP');
+    user.status = status;
+    user.ucube = false;
+    user.reports = status === 'disabled';
+    user.lastLoginAt = status === 'invited' ? null : user.lastLoginAt;
+    user.bsa = bsaFor(null);
+    users.push(user);
+  }
+
+  // --- Outlets and beats ------------------------------------------------------------------------
+  const workingDays = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== profile.weeklyOff);
+  const outletRng = new Rng(ctx.seed, cc, 'outlets');
+  let outletSeq = 0;
+  const outletCode = () => `${profile.outletCodePrefix}${String(100_000_000 + ++outletSeq)}`;
+  const newOutlet = (s: SalesmanRow, near: { lat: number; lng: number }, active: boolean): OutletRow => {
+    const kind = OUTLET_KINDS[s.bsa] ?? OUTLET_KINDS.Distributor!;
+    const [type, subtypes] = pickWeighted(
+      outletRng,
+      kind.types.map(([t, subs, w]) => [[t, subs] as const, w] as const),
+    );
+    const given = outletRng.pick(profile.names.given);
+    const family = outletRng.pick(profile.names.family);
+    const where = jitter(outletRng, near.lat, near.lng, 0.9);
+    const outlet: OutletRow = {
+      id: ++ctx.ids.outlet,
+      code: outletCode(),
+      name: outletRng.pick(profile.shopNames).replace('{given}', given).replace('{family}', family),
+      type,
+      subtype: outletRng.pick(subtypes),
+      channel: kind.channel,
+      address: `${outletRng.int(1, 299)} ${outletRng.pick(s.site.city.districts)}, ${s.site.city.name}`,
+      ...where,
+      active,
+      geoCompliance: outletRng.chance(0.88),
+      isOnline: outletRng.chance(0.93),
+      createdOn: dayString(ctx.firstDay - outletRng.int(30, 1500)),
+    };
+    s.outlets.push(outlet);
+    return outlet;
+  };
+  for (const s of salesmen) {
+    const perDay = outletRng.int(size.plannedPerDay[0], size.plannedPerDay[1]);
+    workingDays.forEach((dow, i) => {
+      // Each weekday covers its own slice of the salesman's territory, visited in a loop.
+      const angle = (i / workingDays.length) * 2 * Math.PI;
+      const centre = {
+        lat: s.home.lat + (1.4 * Math.cos(angle)) / KM_PER_DEG_LAT,
+        lng: s.home.lng + (1.4 * Math.sin(angle)) / (111.32 * Math.cos((s.home.lat * Math.PI) / 180)),
+      };
+      const day: OutletRow[] = [];
+      for (let k = 0; k < perDay; k++) day.push(newOutlet(s, centre, true));
+      if (outletRng.chance(0.25)) newOutlet(s, centre, false);
+      day.sort(
+        (a, b) =>
+          Math.atan2(a.lat - centre.lat, a.lng - centre.lng) -
+          Math.atan2(b.lat - centre.lat, b.lng - centre.lng),
+      );
+      s.beat[dow] = day;
+    });
+  }
+
+  return { country: cc, distributors, members, salesmen, users, products, teamLeaders };
+}
+
+/** The one super user, across every market. */
+export function superUser(ctx: OrgContext): UserRow {
+  const s = DEMO_SIGN_INS.find((d) => d.kind === 'super')!;
+  return {
+    id: 'all-u00001',
+    email: s.email,
+    name: 'Demo Super User',
+    role: s.role,
+    userType: 'user',
+    ucube: true,
+    reports: true,
+    superUser: true,
+    dtAccessCodes: ALL_DT_ACCESS,
+    countryCodes: 'id,idic,vn,ph,th,pk,bd',
+    home: 'vn',
+    phone: null,
+    status: 'active',
+    createdAt: (ctx.firstDay - 400) * 86_400_000,
+    passwordChangedAt: ctx.nowMs,
+    lastLoginAt: null,
+    bsa: ['Distributor', 'New Channel', 'Ice Cream'],
+  };
+}
