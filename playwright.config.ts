@@ -47,7 +47,12 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: '.tmp/e2e-data',
       SEED_SCALE: 'test',
-      NODE_ENV: 'production',
+      // Development: the forgot-password flow reads its code from /dev/outbox (development only).
+      NODE_ENV: 'development',
+      // The auth flows sign in many times a minute from one address (the 11-device test alone: 11).
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // SSO redirect URIs are built on it; the browser must come back to the same host for its cookies.
+      PUBLIC_URL: baseURL,
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './auth-helpers';
 
 test('the language switch shows Vietnamese and keeps it across a reload', async ({ page }) => {
   await page.goto('/login');
@@ -15,8 +16,10 @@ test('the language switch shows Vietnamese and keeps it across a reload', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
 
-  // The headers use the same choice.
-  await page.goto('/');
+  // The headers use the same choice (signing in, in Vietnamese, lands on the landing screen).
+  await page.getByLabel('Email').fill('sm.vn@demo.test');
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bạn muốn bắt đầu từ đâu?' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Việt Nam').filter({ visible: true })).toBeVisible();
 

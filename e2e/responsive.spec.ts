@@ -1,22 +1,24 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
+import { signIn } from './auth-helpers';
 
-// The guarded routes redirect a visitor to /login, so the public screens are the ones to measure.
+// The sign-in screens signed out; the landing and UCube screens signed in (they need a session).
 const SCREENS = [
-  ['/login', 'Sign in'],
-  ['/signup', 'Sign up'],
-  ['/forgotpassword', 'Forgot password'],
-  ['/', 'Where would you like to start?'],
-  ['/landingscreen', 'Where would you like to start?'],
-  ['/homepage', 'UCube'],
+  ['/login', 'Sign in', false],
+  ['/signup', 'Sign up', false],
+  ['/forgotpassword', 'Forgot password', false],
+  ['/', 'Where would you like to start?', true],
+  ['/landingscreen', 'Where would you like to start?', true],
+  ['/homepage', 'UCube', true],
 ] as const;
 
 for (const width of [480, 768]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const [path, heading] of SCREENS) {
+    for (const [path, heading, signedIn] of SCREENS) {
       test(`${path} has no horizontal overflow`, async ({ page }) => {
+        if (signedIn) await signIn(page, 'admin.vn@demo.test');
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -28,7 +30,7 @@ for (const width of [480, 768]) {
     }
 
     test('the header collapses into the mobile menu', async ({ page }) => {
-      await page.goto('/');
+      await signIn(page, 'sm.vn@demo.test');
       const banner = page.getByRole('banner');
       const menuButton = banner.getByRole('button', { name: 'Open menu' });
       await expect(menuButton).toBeVisible();
@@ -37,7 +39,7 @@ for (const width of [480, 768]) {
       await menuButton.click();
       const menu = banner.getByRole('navigation', { name: 'Menu' });
       await expect(menu).toBeVisible();
-      await expect(menu.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
       await expect(menu.getByRole('group', { name: 'Language' })).toBeVisible();
 
       await page.keyboard.press('Escape');
@@ -48,9 +50,9 @@ for (const width of [480, 768]) {
 }
 
 test('on desktop the header shows its controls without a menu button', async ({ page }) => {
-  await page.goto('/');
+  await signIn(page, 'sm.vn@demo.test');
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('button', { name: 'Open menu' })).toBeHidden();
   await expect(banner.getByRole('group', { name: 'Language' })).toBeVisible();
-  await expect(banner.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
 });

@@ -14,7 +14,9 @@ import { authPlugin } from './plugins/auth.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountRoutes } from './modules/auth/routes.js';
 import { sessionRoutes } from './modules/auth/session-routes.js';
+import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
 
 declare module 'fastify' {
@@ -63,7 +65,10 @@ export const APP_VERSION = '0.1.0';
 /** Registers plugins and modules. Never listens: server.ts does, tests use inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config?.LOG_LEVEL ?? 'info' },
+    logger: options.logger ?? {
+      level: options.config?.LOG_LEVEL ?? 'info',
+      serializers: { req: requestSerializer },
+    },
     trustProxy: options.config?.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     // Requests in flight finish on close; idle keep-alive sockets are dropped.
@@ -104,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(sessionRoutes);
+  await app.register(ssoRoutes);
   await app.register(userRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { configureApiClient } from './lib/api-client';
 import './styles.css';
 
 // frame-guard.js normally sets this; repeated here in case that script failed to load.
@@ -11,10 +12,14 @@ if (window.top === window.self) document.documentElement.classList.add('is-top-l
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const router = createAppRouter();
+// The API client's session rules go to /login without reloading the page.
+configureApiClient({ navigate: (path) => void router.navigate(path, { replace: true }) });
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
 );

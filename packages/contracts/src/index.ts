@@ -3,3 +3,7 @@ export * from './countries.js';
 export * from './hierarchy.js';
 export * from './users.js';
 export * from './health.js';
+export * from './auth.js';
+export * from './access.js';
+export * from './format.js';
+export * from './reports.js';

@@ -25,6 +25,30 @@ export const configSchema = z.object({
   /** Seconds a graceful shutdown may take before the process gives up waiting. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   TRUST_PROXY: booleanish.default(false),
+
+  // --- Sign-in and sessions (docs/auth.md) -----------------------------------------------------
+  /** The portal's public address for SSO redirects and email links. Unset: http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** `iss` and `aud` of the id tokens the portal signs and accepts. */
+  JWT_ISSUER: z.string().min(1).default('fieldforce'),
+  JWT_AUDIENCE: z.string().min(1).default('fieldforce-web'),
+  ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Life of a refresh token; each use gives a new one (sliding). */
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Secure cookies: 'auto' marks them Secure in production and on HTTPS requests. */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Requests per minute and client IP on each sign-in, OTP and forgot-password call. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** smtp(s)://user:pass@host:port; unset: emails go to the development outbox (/dev/outbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Fieldforce <no-reply@fieldforce.local>'),
+  /** An OpenID Connect issuer for 'Continue with SSO'; unset: the built-in development provider. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

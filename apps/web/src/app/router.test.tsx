@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../lib/store';
 import { buildUser } from '../test/factories';
+import { fakeSession } from '../test/session';
 import { ChunkLoadTimeoutError, lazyPage, withTimeout } from './lazy-page';
 import { createPages, PAGE_LOADERS } from './pages';
 import { AppProviders } from './providers';
@@ -50,14 +51,18 @@ describe('router', () => {
   );
 
   it('sends a signed-in user without the access to the landing screen', async () => {
-    useClientStore.getState().setUserDetails(buildUser({ userType: 'user' }));
+    const user = buildUser({ userType: 'user' });
+    fakeSession(user);
+    useClientStore.getState().setUserDetails(user);
     const router = renderAt('/useraccess');
     await screen.findByRole('heading', { level: 1, name: 'Where would you like to start?' });
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('opens a guarded screen with the access, with the reports header and selectedApp', async () => {
-    useClientStore.getState().setUserDetails(buildUser({ userType: 'admin' }));
+    const admin = buildUser({ userType: 'admin' });
+    fakeSession(admin);
+    useClientStore.getState().setUserDetails(admin);
     renderAt('/useraccess');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Access Management' })).toBeTruthy();
     const banner = screen.getByRole('banner');
@@ -67,17 +72,24 @@ describe('router', () => {
     expect(document.title).toBe('User Access Management · Fieldforce');
   });
 
+  it('sends a visitor without an id token from /homepage to /login (spec section 4)', async () => {
+    const router = renderAt('/homepage');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('shows the UCube header on /homepage and records selectedApp ucube', async () => {
+    fakeSession(buildUser({ name: 'Tran Thi Binh' }));
     renderAt('/homepage');
     await screen.findByRole('heading', { level: 1, name: 'UCube' });
     const banner = screen.getByRole('banner');
-    expect(within(banner).getAllByText('Hello').length).toBeGreaterThan(0);
+    expect((await within(banner).findAllByText('Hello, Tran Thi Binh')).length).toBeGreaterThan(0);
     expect(within(banner).getAllByText('Vietnam').length).toBeGreaterThan(0);
     expect(window.localStorage.getItem('selectedApp')).toBe('ucube');
   });
 
   it('hides Master Reports without all-DT access and shows it with it', async () => {
-    useClientStore.getState().setUserDetails(buildUser({ dtAccessCodes: 'DT01' }));
+    fakeSession(buildUser({ dtAccessCodes: 'DT01' }));
     renderAt('/reportpage?reportName=Product%20Master&reportCategory=masterreports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Product Master' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Master Reports/ })).toBeNull();

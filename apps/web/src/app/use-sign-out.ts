@@ -1,20 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { logout } from '../features/auth/api/logout';
+import { storage } from '../lib/storage';
 import { useClientStore } from '../lib/store';
 import { ROUTES } from './routes';
 
 /**
- * The client side of logout: forget the user, the cached server data and the session markers,
- * then go to /login. The sign-in issue adds the logout call before this.
+ * Logout (spec section 4): the logout call, then the tokens and country flags go and the user lands
+ * on /login. A failed call is only logged (spec section 8) and the device is signed out locally anyway.
+ * For an SSO session the server answers the identity provider's sign-out address, visited last.
  */
-export function useSignOut(): () => void {
+export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useClientStore((s) => s.signOut);
-  return useCallback(() => {
+  return useCallback(async () => {
+    const email = storage.getEmail() ?? useClientStore.getState().userDetails?.email ?? null;
+    let endSessionUrl: string | null = null;
+    if (email && storage.getIdToken()) {
+      try {
+        endSessionUrl = (await logout(email)).endSessionUrl;
+      } catch (error) {
+        console.warn('logout failed', error);
+      }
+    }
     signOut();
     queryClient.clear();
-    void navigate(ROUTES.login, { replace: true });
+    if (endSessionUrl) window.location.assign(endSessionUrl);
+    else void navigate(ROUTES.login, { replace: true });
   }, [navigate, queryClient, signOut]);
 }

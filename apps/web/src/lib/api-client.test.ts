@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, buildUrl } from './api-client';
+import { api, ApiError, apiRequest, buildUrl, configureApiClient } from './api-client';
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -79,6 +79,7 @@ describe('api client', () => {
   });
 
   it("reports a network failure as 'Network Error'", async () => {
+    configureApiClient({ sleep: async () => {} });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {

@@ -1,4 +1,16 @@
-import { isEnvelope, type Envelope, type FieldError } from '@fieldforce/contracts';
+import {
+  countryFlags,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  isEnvelope,
+  LOGIN_MESSAGES,
+  type CountryCode,
+  type Envelope,
+  type FieldError,
+} from '@fieldforce/contracts';
+import { getDeviceId } from './device-id';
+import { storage } from './storage';
+import { useClientStore } from './store';
 
 export const API_BASE = '/api';
 
@@ -7,6 +19,18 @@ export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
   notJson: 'NON_JSON_RESPONSE',
 } as const;
+
+/** Spec section 4: a 404 carrying this configured message means the user is not signed in: log out. */
+export const USER_NOT_LOGGED_IN_MESSAGE = 'User not logged in';
+export const INVALID_ID_TOKEN = 'INVALID_ID_TOKEN';
+/** The device session ended (evicted by the device cap, logged out elsewhere...): the message says why. */
+export const SESSION_ENDED = 'SESSION_ENDED';
+
+/** Spec sections 7 and 9: two extra attempts, 1000 ms apart, on 408, 500 and network errors. */
+export const RETRY = { extraAttempts: 2, delayMs: 1000, statuses: [408, 500] as readonly number[] };
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const STORE_SESSION_PATH = 'sessions/v1/storeSession';
+export const LOGIN_PATH = '/login';
 
 /** Every failed call surfaces as one of these; `shortDescription` is safe to show to the user. */
 export class ApiError extends Error {
@@ -38,6 +62,10 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
@@ -48,6 +76,49 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The market of the call; defaults to the selected one (localStorage `countryCode`). */
+  countryCode?: CountryCode;
+  /** Adds `countryCode` to the query as well as the header (the spec's session and account calls). */
+  countryInQuery?: boolean;
+  /** false: send no id token (public calls). */
+  auth?: boolean;
+  /** false: a failure is only thrown, never turned into a refresh or a logout (the refresh calls themselves). */
+  sessionRules?: boolean;
+}
+
+/** What the client does outside a single call: navigation, reload, time; tests replace them. */
+export interface ApiClientEnvironment {
+  fetch: typeof fetch;
+  sleep(ms: number): Promise<void>;
+  deviceId(): Promise<string>;
+  /** Leave the app for the sign-in screen; the router replaces it with a client-side navigation. */
+  navigate(path: string): void;
+  reload(): void;
+}
+
+const defaultEnvironment = (): ApiClientEnvironment => ({
+  fetch: (...args) => globalThis.fetch(...args),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  deviceId: getDeviceId,
+  navigate: (path) => window.location.assign(path),
+  reload: () => window.location.reload(),
+});
+
+let env: ApiClientEnvironment = defaultEnvironment();
+
+export function configureApiClient(overrides: Partial<ApiClientEnvironment>): void {
+  env = { ...env, ...overrides };
+}
+
+/** Tests only: back to the browser's fetch, timers and location, and no refresh in flight. */
+export function resetApiClient(): void {
+  env = defaultEnvironment();
+  refreshInFlight = null;
+}
+
+/** The device id the client sends (the same one in bodies and in X-Device-ID). */
+export function currentDeviceId(): Promise<string> {
+  return env.deviceId();
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -61,14 +132,54 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return search ? `${url}?${search}` : url;
 }
 
+/** Spec section 7: Indonesia IC travels as countryCode `id` with the header `BusinessGroup: ic`. */
+export function marketHeaders(country: CountryCode): Record<string, string> {
+  return country === 'idic' ? { countryCode: 'id', BusinessGroup: 'ic' } : { countryCode: country };
+}
+
+/** Only GET, and calls carrying an idempotency key, are safe to send again. */
+export function isRetryable(method: HttpMethod, headers: Record<string, string>): boolean {
+  if (method === 'GET') return true;
+  return Object.keys(headers).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
+}
+
+/**
+ * The headers of spec section 7: JSON, the market, the id token as `customerToken`, the hardening
+ * headers when the market's isVAPTEnabled flag is on (and always for storeSession), and the CSRF
+ * header the server asks of cookie-authenticated state changes (sent on every call: it costs nothing).
+ */
+export async function buildHeaders(path: string, options: RequestOptions): Promise<Record<string, string>> {
+  const country = options.countryCode ?? storage.getCountryCode();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    ...marketHeaders(country),
+  };
+  const token = options.auth === false ? null : storage.getIdToken();
+  if (token) headers.customerToken = token;
+  const storeSession = path.replace(/^\/+/, '') === STORE_SESSION_PATH;
+  if ((token && countryFlags(country).isVAPTEnabled) || storeSession) {
+    const email = storage.getEmail();
+    if (email) headers['X-User-ID'] = email;
+    headers['X-Device-ID'] = await env.deviceId();
+    headers['X-Login-Type'] = storage.getLoginType();
+  }
+  return { ...headers, ...options.headers };
+}
+
 /**
  * Calls `/api/<path>` and returns `response-data` of the envelope.
  * Throws ApiError for a non-2xx answer (with the envelope's errors), for a body that is not an
  * envelope, and for a network failure. Aborts are rethrown untouched so callers can ignore them.
+ * Session rules of spec section 4 run before a failure is thrown: refresh, logout, session ended.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const { method = 'GET', body, signal } = options;
+  const headers = await buildHeaders(path, options);
+  const country = options.countryCode ?? storage.getCountryCode();
+  const query = options.countryInQuery
+    ? { countryCode: marketHeaders(country).countryCode, ...options.query }
+    : options.query;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -77,34 +188,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: payload,
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({
-      status: 0,
-      code: CLIENT_ERROR_CODES.network,
-      shortDescription: 'Network Error',
-      cause: error,
-    });
+  const url = buildUrl(path, query);
+  const retryable = isRetryable(method, headers);
+  let response: Response | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    const canRetry = retryable && attempt < RETRY.extraAttempts;
+    try {
+      response = await env.fetch(url, { method, headers, body: payload, signal, credentials: 'same-origin' });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      if (canRetry) {
+        await env.sleep(RETRY.delayMs);
+        continue;
+      }
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.network,
+        shortDescription: 'Network Error',
+        cause: error,
+      });
+    }
+    if (canRetry && RETRY.statuses.includes(response.status)) {
+      await env.sleep(RETRY.delayMs);
+      continue;
+    }
+    break;
   }
 
   const envelope = await readEnvelope<T>(response);
   if (!response.ok) {
-    throw new ApiError({
+    const error = new ApiError({
       status: response.status,
       code: envelope.errors?.code ?? envelope.statusMessage,
       shortDescription: envelope.errors?.shortDescription ?? envelope.statusMessage,
       statusMessage: envelope.statusMessage,
       fields: envelope.errors?.fields,
     });
+    if (options.sessionRules !== false) await applySessionRules(error);
+    throw error;
   }
   return envelope['response-data'];
 }
@@ -127,6 +248,90 @@ function notAnEnvelope(response: Response, cause?: unknown): ApiError {
     shortDescription: response.statusText || 'Unexpected response',
     cause,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session rules (spec section 4)
+// ---------------------------------------------------------------------------------------------
+
+/** The failure wants a token refresh: HTTP 407, or INVALID_ID_TOKEN with a 5xx (spec) or 401 (this server). */
+export function needsRefresh(error: ApiError): boolean {
+  if (error.status === 407) return true;
+  const invalidToken = error.code === INVALID_ID_TOKEN || error.statusMessage === INVALID_ID_TOKEN;
+  return invalidToken && (error.status >= 500 || error.status === 401);
+}
+
+export function isUserNotLoggedIn(error: ApiError): boolean {
+  return (
+    error.status === 404 &&
+    (error.shortDescription === USER_NOT_LOGGED_IN_MESSAGE ||
+      error.statusMessage === USER_NOT_LOGGED_IN_MESSAGE)
+  );
+}
+
+async function applySessionRules(error: ApiError): Promise<void> {
+  if (needsRefresh(error)) await refreshSession();
+  else if (isUserNotLoggedIn(error)) endLocalSession(null);
+  else if (error.status === 401 && error.code === SESSION_ENDED) endLocalSession(error.shortDescription);
+}
+
+/**
+ * Forget the session on this device and go to /login, leaving `notice` for the sign-in screen.
+ * Spec section 4: idToken and refreshToken cleared, country flags too.
+ */
+export function endLocalSession(notice: string | null): void {
+  useClientStore.getState().signOut();
+  if (notice) storage.setLoginNotice(notice);
+  if (window.location.pathname !== LOGIN_PATH || notice) env.navigate(LOGIN_PATH);
+}
+
+let refreshInFlight: Promise<void> | null = null;
+
+/**
+ * Single-flight refresh (spec section 4): a call while one runs is skipped and waits for it.
+ * On success the new id token is stored, registered with the session service, and the page reloads;
+ * on failure the tokens are cleared and the user goes to /login.
+ */
+export function refreshSession(): Promise<void> {
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+interface RefreshGrantAnswer {
+  id_token: string;
+}
+
+async function runRefresh(): Promise<void> {
+  const oldToken = storage.getIdToken();
+  if (!oldToken || !storage.hasRefreshToken()) {
+    endLocalSession(null);
+    return;
+  }
+  try {
+    const grant = await apiRequest<RefreshGrantAnswer>('fb/accounts/refreshtoken', {
+      method: 'POST',
+      body: { grant_type: 'refresh_token' },
+      countryInQuery: true,
+      sessionRules: false,
+    });
+    storage.setIdToken(grant.id_token);
+    await apiRequest<unknown>('sessions/v1/refreshToken', {
+      method: 'PUT',
+      body: { oldToken, newToken: grant.id_token },
+      countryInQuery: true,
+      sessionRules: false,
+    });
+    env.reload();
+  } catch (error) {
+    // A refused refresh says why (session ended, evicted); anything else is the generic failure.
+    const notice =
+      isApiError(error) && error.status === 401 && error.code !== INVALID_ID_TOKEN
+        ? error.shortDescription
+        : LOGIN_MESSAGES.genericFailure;
+    endLocalSession(notice);
+  }
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** One client per app; retries follow the API client's own rules once the next issue adds them. */
+/** One client per app; retries are the API client's own (GET and idempotent calls only), so none here. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

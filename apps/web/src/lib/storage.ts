@@ -17,8 +17,19 @@ export const STORAGE_KEYS = {
   language: 'language',
 } as const;
 
-/** Session markers of spec section 3; the sign-in issue writes them. */
+/** Session markers of spec section 3, written at sign-in. */
 export const SESSION_MARKER_KEYS = ['idToken', 'refreshToken', 'isSSOLogin', 'isMFALogin'] as const;
+
+/**
+ * The refresh token itself is an HttpOnly cookie the page cannot read; localStorage `refreshToken`
+ * only records that one was issued, so the client knows whether a refresh can be tried (spec section 4).
+ */
+export const REFRESH_TOKEN_MARKER = 'httpOnly-cookie';
+
+/** A notice for the sign-in screen after the session ended (sessionStorage: this tab only). */
+const LOGIN_NOTICE_KEY = 'loginNotice';
+/** Set when this sign-in ended the user's earliest device session (the 10-device cap). */
+const EVICTED_NOTICE_KEY = 'evictedNotice';
 
 export type SelectedApp = 'ucube' | 'operational' | 'useraccess' | 'taskmanagement' | (string & {});
 export type LoginType = 'SSO' | 'NON_SSO';
@@ -47,6 +58,24 @@ function remove(key: string): void {
   } catch {
     // Nothing to clean up when storage is unavailable.
   }
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      const value = decodeURIComponent(rest.join('='));
+      return value || null;
+    }
+  }
+  return null;
+}
+
+/** The readable idToken cookie; the HttpOnly refresh cookie is cleared by the server's logout. */
+function expireCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Strict`;
 }
 
 export const storage = {
@@ -116,9 +145,65 @@ export const storage = {
     for (const code of COUNTRY_CODES) remove(COUNTRY_STORAGE_FLAG[code]);
   },
 
+  /** The id token: localStorage `idToken`, else the `idToken` cookie the server set (spec section 3). */
+  getIdToken(): string | null {
+    return read('idToken') ?? readCookie('idToken');
+  },
+  setIdToken(token: string): void {
+    write('idToken', token);
+  },
+  hasRefreshToken(): boolean {
+    return read('refreshToken') !== null;
+  },
+  /** Written after a completed sign-in. */
+  setSessionMarkers(markers: { idToken: string; sso: boolean; mfa: boolean }): void {
+    write('idToken', markers.idToken);
+    write('refreshToken', REFRESH_TOKEN_MARKER);
+    write('isSSOLogin', String(markers.sso));
+    write('isMFALogin', String(markers.mfa));
+  },
+
+  setLoginNotice(message: string): void {
+    try {
+      window.sessionStorage.setItem(LOGIN_NOTICE_KEY, message);
+    } catch {
+      // The sign-in screen simply shows no notice.
+    }
+  },
+  getLoginNotice(): string | null {
+    try {
+      return window.sessionStorage.getItem(LOGIN_NOTICE_KEY);
+    } catch {
+      return null;
+    }
+  },
+  setEvictedNotice(value: boolean): void {
+    try {
+      if (value) window.sessionStorage.setItem(EVICTED_NOTICE_KEY, 'true');
+      else window.sessionStorage.removeItem(EVICTED_NOTICE_KEY);
+    } catch {
+      // The notice is a courtesy.
+    }
+  },
+  getEvictedNotice(): boolean {
+    try {
+      return window.sessionStorage.getItem(EVICTED_NOTICE_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  },
+  clearLoginNotice(): void {
+    try {
+      window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+    } catch {
+      // Nothing stored.
+    }
+  },
+
   /** What sign-out removes locally (spec section 4: tokens and country flags). */
   clearSession(): void {
     for (const key of SESSION_MARKER_KEYS) remove(key);
+    expireCookie('idToken');
     remove(STORAGE_KEYS.adminAccess);
     this.clearCountryFlags();
   },

@@ -23,6 +23,7 @@ import { UTC_OFFSET_MINUTES } from './markets.js';
 import { buildMarketOrg, superUser, type OrgContext, type SeedIds, type UserRow } from './organisation.js';
 import { Rng } from './prng.js';
 import { COPY_CHUNK_ROWS, SCALES, SEED_SCALES, type SeedScale } from './scales.js';
+import { seedAuthDemo } from '../../modules/auth/demo.js';
 import { refreshSummaries } from './summaries.js';
 
 export { refreshSummaries } from './summaries.js';
@@ -539,6 +540,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   log(`summaries rebuilt (${((performance.now() - summariesStarted) / 1000).toFixed(1)} s)`);
   await restoreDeferredDdl(db, log);
   await db.exec('ANALYZE');
+  // Sign-in state of the demo accounts: mfa.vn's TOTP enrolment, invitation codes in the outbox.
+  await seedAuthDemo(db);
 
   const counts: Record<string, number> = { countries: COUNTRY_CODES.length, ...batch.counts() };
   for (const table of ['salesman_daily_kpis', 'outlet_daily_sales']) {

@@ -28,7 +28,7 @@ export function SessionButton({ variant = 'inline' }: { variant?: 'inline' | 'bl
     );
   }
   return (
-    <button type="button" className={className} onClick={signOut}>
+    <button type="button" className={className} onClick={() => void signOut()}>
       <LogoutIcon />
       <span>{t('header.logout')}</span>
     </button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SessionGate } from '../../features/auth/components/session-gate';
 import { useT } from '../../lib/i18n';
 import { headerFor } from '../routes';
 import { ReportsHeader } from './reports-header';
@@ -28,11 +29,13 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      {header === 'ucube' ? <UcubeHeader /> : null}
-      {header === 'reports' ? <ReportsHeader /> : null}
-      <main id="main" ref={main} tabIndex={-1} className="app__main">
-        <Outlet />
-      </main>
+      <SessionGate>
+        {header === 'ucube' ? <UcubeHeader /> : null}
+        {header === 'reports' ? <ReportsHeader /> : null}
+        <main id="main" ref={main} tabIndex={-1} className="app__main">
+          <Outlet />
+        </main>
+      </SessionGate>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../../lib/store';
 import { buildUser } from '../../test/factories';
+import { fakeSession } from '../../test/session';
+import { ok } from '@fieldforce/contracts';
 import { AppProviders } from '../providers';
 import { ReportsHeader } from './reports-header';
 import { UcubeHeader } from './ucube-header';
@@ -106,5 +108,64 @@ describe('reports header', () => {
     expect(labels).toContain('User Access Management');
     expect(labels).not.toContain('Estimated Best Price');
     expect(labels).not.toContain('Merchandizing Sets');
+  });
+
+  it("opens 'Add Salesman BG Mapping' as a modal dialog from 'Add SalesPerson Info', not for id", () => {
+    useClientStore.getState().setUserDetails(buildUser({ userType: 'admin' }));
+    renderHeader('reports', '/reportpage');
+    const trigger = screen.getAllByRole('button', { name: 'Add SalesPerson Info' })[0]!;
+    act(() => trigger.click());
+    const dialog = screen.getByRole('dialog', { name: 'Add Salesman BG Mapping' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => useClientStore.getState().setSelectedCountryCode('id'));
+    expect(screen.queryByRole('button', { name: 'Add SalesPerson Info' })).toBeNull();
+  });
+
+  it('lists my devices in the profile popup and signs another one out', async () => {
+    const user = buildUser();
+    const devices = [
+      {
+        id: 's1',
+        deviceId: 'Chrome here',
+        loginType: 'NON_SSO',
+        createdAt: '2026-11-01T00:00:00Z',
+        lastSeenAt: '2026-11-20T08:00:00Z',
+        current: true,
+      },
+      {
+        id: 's2',
+        deviceId: 'Phone there',
+        loginType: 'NON_SSO',
+        createdAt: '2026-11-02T00:00:00Z',
+        lastSeenAt: '2026-11-19T08:00:00Z',
+        current: false,
+      },
+    ];
+    const fetchMock = fakeSession(user, {
+      extra: (url, init) => {
+        if (url.includes('fb/accounts/devices/s2') && init.method === 'DELETE') {
+          return { body: ok({ message: 'The device was signed out.' }) };
+        }
+        if (url.includes('fb/accounts/devices')) return { body: ok({ devices, maxDevices: 10 }) };
+        return undefined;
+      },
+    });
+    useClientStore.getState().setUserDetails(user);
+    renderHeader('reports', '/reportpage');
+    act(() => screen.getByRole('button', { name: 'Open profile' }).click());
+    const list = await screen.findByRole('list', { name: 'My devices' });
+    expect(within(list).getByText('This device')).toBeTruthy();
+    act(() => within(list).getByRole('button', { name: 'Sign out this device' }).click());
+    await vi.waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, i]) => String(u).includes('devices/s2') && (i as RequestInit).method === 'DELETE',
+        ),
+      ).toBe(true),
+    );
   });
 });

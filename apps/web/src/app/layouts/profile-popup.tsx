@@ -2,7 +2,9 @@ import { ALL_DT_ACCESS } from '@fieldforce/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDismiss } from '../../components/use-dismiss';
-import { useT } from '../../lib/i18n';
+import { useEndDevice } from '../../features/auth/api/end-device';
+import { useDevices } from '../../features/auth/api/get-devices';
+import { useI18n, useT } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
 
 /** How many DT access entries show before the toggle (spec section 2). */
@@ -117,7 +119,54 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
             <DtAccessList codes={dtAccess} />
           </div>
         ) : null}
+        {open ? <OwnDevices /> : null}
       </div>
+    </div>
+  );
+}
+
+function formatWhen(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '--';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** The user's own signed-in devices; any but this one can be signed out from here (issue 3). */
+function OwnDevices() {
+  const { t, language } = useI18n();
+  const devices = useDevices(true);
+  const endDevice = useEndDevice();
+  return (
+    <div className="profile__section">
+      <p className="field__label">{t('profile.devices')}</p>
+      {devices.isError ? <p className="profile__value">{t('profile.devicesError')}</p> : null}
+      {devices.data ? (
+        <>
+          <p className="auth-note">
+            {t('profile.devicesCount', { count: devices.data.devices.length, max: devices.data.maxDevices })}
+          </p>
+          <ul className="device-list" aria-label={t('profile.devices')}>
+            {devices.data.devices.map((device) => (
+              <li key={device.id} className="device-list__item">
+                <span>{device.deviceId}</span>
+                <span>{t('profile.lastSeen', { date: formatWhen(device.lastSeenAt, language) })}</span>
+                {device.current ? (
+                  <strong>{t('profile.thisDevice')}</strong>
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={endDevice.isPending}
+                    onClick={() => endDevice.mutate(device.id)}
+                  >
+                    {t('profile.signOutDevice')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }

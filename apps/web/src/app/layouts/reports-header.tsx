@@ -11,6 +11,7 @@ import { Greeting, SessionButton } from './account-actions';
 import { CountryControl } from './country-control';
 import { MobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
+import { AddSalespersonInfo } from './salesman-bg-mapping';
 import { UtilityBar } from './utility-bar';
 import { NO_REPORTS, ReportLinks } from './report-menu';
 
@@ -52,6 +53,7 @@ export function ReportsHeader() {
               {t('nav.adminConfiguration')}
             </NavLink>
           ) : null}
+          <AddSalespersonInfo className="nav-link nav-link--button" />
         </nav>
 
         <div className="site-header__end">
@@ -92,6 +94,7 @@ export function ReportsHeader() {
                       </li>
                     ))}
                   </ul>
+                  <AddSalespersonInfo className="mobile-menu__link mobile-menu__link--button" />
                 </MobileMenuSection>
               ) : null}
               <MobileMenuSection>

@@ -1,0 +1,133 @@
+-- Sign-in, sessions and access control (issue 3). Every timestamp is written by the application from
+-- its clock (tests move it), so none of these columns relies on now() defaults.
+
+-- Signing keys of the id tokens and the RSA-OAEP key the web encrypts new passwords with. Kept in the
+-- database so a restart (or a second process) keeps everyone signed in. One active key per purpose.
+CREATE TABLE auth_keys (
+  kid text PRIMARY KEY,
+  purpose text NOT NULL CHECK (purpose IN ('id-token', 'password-encryption')),
+  algorithm text NOT NULL,
+  -- id-token: the private JWK as JSON; password-encryption: PKCS#8 PEM.
+  private_key text NOT NULL,
+  -- id-token: the public JWK as JSON; password-encryption: SPKI PEM.
+  public_key text NOT NULL,
+  created_at timestamptz NOT NULL,
+  retired_at timestamptz
+);
+CREATE UNIQUE INDEX auth_keys_active_purpose_idx ON auth_keys (purpose) WHERE retired_at IS NULL;
+
+-- Per-user sign-in state kept apart from the users table: lockout and the enrolled TOTP factor.
+CREATE TABLE user_security (
+  user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  failed_attempts integer NOT NULL DEFAULT 0,
+  locked_until timestamptz,
+  totp_secret text,
+  totp_enabled_at timestamptz,
+  -- The last 30-second step a TOTP code was accepted for: a code is good once.
+  totp_last_step bigint,
+  updated_at timestamptz NOT NULL
+);
+
+-- One row per sign-in on a device (the `sid` claim). At most 10 active per user (spec section 9).
+CREATE TABLE device_sessions (
+  id text PRIMARY KEY,
+  -- Orders sessions created in the same instant, so "the earliest" is always one row.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  device_id text NOT NULL,
+  login_type text NOT NULL CHECK (login_type IN ('SSO', 'NON_SSO')),
+  mfa boolean NOT NULL DEFAULT false,
+  user_agent text,
+  ip text,
+  -- SSO sessions: the provider's id token, for its sign-out (RP-initiated logout).
+  sso_id_token text,
+  created_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL,
+  ended_at timestamptz,
+  end_reason text CHECK (
+    end_reason IN ('logout', 'evicted', 'replaced', 'signed_out_remotely', 'password_changed', 'password_reset',
+                   'refresh_reuse', 'disabled', 'expired')
+  )
+);
+CREATE INDEX device_sessions_user_active_idx ON device_sessions (user_id, created_at, seq) WHERE ended_at IS NULL;
+CREATE UNIQUE INDEX device_sessions_user_device_active_idx ON device_sessions (user_id, device_id) WHERE ended_at IS NULL;
+
+-- Opaque refresh tokens, stored as SHA-256 hashes. One family per device session; each use marks the
+-- token used and issues the next; presenting a used token again revokes the family and ends the session.
+CREATE TABLE refresh_tokens (
+  token_hash text PRIMARY KEY,
+  family_id text NOT NULL,
+  session_id text NOT NULL REFERENCES device_sessions (id) ON DELETE CASCADE,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  revoked_at timestamptz
+);
+CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id);
+CREATE INDEX refresh_tokens_session_idx ON refresh_tokens (session_id);
+
+-- Emailed one-time codes: password reset, email sign-in (OTP) and invitations. Hashed, single use,
+-- short-lived, a few attempts each. A new code of the same purpose spends the older ones.
+CREATE TABLE one_time_codes (
+  id text PRIMARY KEY,
+  purpose text NOT NULL CHECK (purpose IN ('password-reset', 'email-login', 'invitation')),
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  code_hash text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX one_time_codes_user_purpose_idx ON one_time_codes (user_id, purpose) WHERE used_at IS NULL;
+
+-- Short-lived steps: the MFA step of a sign-in, a TOTP enrolment session (5 minutes) and the enrolment
+-- step of a signup. The id handed to the client is stored as its SHA-256 hash.
+CREATE TABLE mfa_challenges (
+  id_hash text PRIMARY KEY,
+  purpose text NOT NULL CHECK (purpose IN ('login', 'enrolment', 'signup')),
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  device_id text,
+  login_type text CHECK (login_type IN ('SSO', 'NON_SSO')),
+  -- Enrolment and signup: the secret being enrolled.
+  totp_secret text,
+  -- Signup: the chosen password's hash, applied when the enrolment is confirmed.
+  password_hash text,
+  attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  consumed_at timestamptz
+);
+CREATE INDEX mfa_challenges_user_idx ON mfa_challenges (user_id);
+
+-- Emails written when no SMTP server is configured; /dev/outbox shows them in development.
+CREATE TABLE outbox (
+  id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  to_address text NOT NULL,
+  subject text NOT NULL,
+  text_body text NOT NULL,
+  html_body text,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX outbox_to_idx ON outbox (to_address, id);
+
+-- Single sign-on: a user is found by (issuer, subject), else by email and then linked.
+CREATE TABLE sso_identities (
+  issuer text NOT NULL,
+  subject text NOT NULL,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (issuer, subject)
+);
+CREATE INDEX sso_identities_user_idx ON sso_identities (user_id);
+
+-- An SSO sign-in in progress: PKCE verifier and nonce, keyed by the hash of its state.
+CREATE TABLE sso_requests (
+  state_hash text PRIMARY KEY,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  device_id text NOT NULL,
+  country_code text,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);

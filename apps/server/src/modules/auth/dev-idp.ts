@@ -1,0 +1,186 @@
+/**
+ * The built-in development identity provider (oidc-provider) that 'Continue with SSO' uses when no
+ * OIDC_ISSUER is configured, mounted on the same server under /oidc. Its accounts are the portal's
+ * users: the sign-in page checks the portal password, and the TOTP code for accounts that have one,
+ * so SSO is no way around MFA. Never mounted in production.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import Provider, { type OidcContext } from 'oidc-provider';
+import { exportJWK, generateKeyPair } from 'jose';
+import { dummyVerify, verifyPassword } from './passwords.js';
+import { claimTotpStep, findLoginCandidate } from './queries.js';
+import { matchTotp } from './totp.js';
+import { randomToken } from './tokens.js';
+
+export const DEV_IDP_PREFIX = '/oidc';
+
+export interface DevIdpOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function loginPage(uid: string, error?: string, email = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Fieldforce development sign-in</title>
+<style>body{font:15px system-ui,sans-serif;margin:3rem auto;max-width:22rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.4rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#b00020}small{color:#555}</style>
+</head><body>
+<h1>Development SSO</h1>
+<p><small>The built-in identity provider of a development server. Sign in with a portal account (demo
+password <code>fieldforce-demo-2026</code>).</small></p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${DEV_IDP_PREFIX}/interaction/${escapeHtml(uid)}/login">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="code">Authenticator code (accounts with MFA)</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}">
+<button type="submit">Sign in</button>
+</form>
+</body></html>`;
+}
+
+export async function mountDevIdp(app: FastifyInstance, options: DevIdpOptions): Promise<void> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: randomToken(8), alg: 'RS256', use: 'sig' };
+
+  const provider = new Provider(options.issuer, {
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        post_logout_redirect_uris: [options.postLogoutRedirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    async findAccount(_ctx: unknown, id: string) {
+      const { rows } = await app.db.query<{ id: string; email: string; name: string }>(
+        `SELECT id, email, name FROM users WHERE id = $1 AND status = 'active'`,
+        [id],
+      );
+      const user = rows[0];
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name }),
+      };
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // The portal reads email from the id token itself.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) =>
+        `${DEV_IDP_PREFIX}/interaction/${interaction.uid}`,
+    },
+    // The portal is the only client and first-party: no consent screen.
+    async loadExistingGrant(ctx: OidcContext) {
+      const { client, session, result, provider: p } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) return p.Grant.find(grantId);
+      const grant = new p.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    cookies: { keys: [randomToken(32)] },
+    jwks: { keys: [signingKey] },
+    pkce: { required: () => true },
+    ttl: {
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      IdToken: 3600,
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+    },
+  });
+  const handle = provider.callback();
+
+  /** Hands the raw request to oidc-provider with the /oidc prefix removed (its issuer includes it). */
+  const delegate = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    // As a mounting framework would: originalUrl keeps the prefix, so the provider builds its own URLs right.
+    const raw = request.raw as typeof request.raw & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = raw.url!.slice(DEV_IDP_PREFIX.length) || '/';
+    handle(raw, reply.raw);
+  };
+
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    const hidden = { hide: true };
+    const access = { access: { public: true } };
+
+    scope.get<{ Params: { uid: string } }>(
+      `${DEV_IDP_PREFIX}/interaction/:uid`,
+      { schema: hidden, config: access },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(loginPage(details.uid));
+      },
+    );
+
+    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string; code?: string } }>(
+      `${DEV_IDP_PREFIX}/interaction/:uid/login`,
+      { schema: hidden, config: access },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const email = String(request.body?.email ?? '')
+          .trim()
+          .toLowerCase();
+        const password = String(request.body?.password ?? '');
+        const candidate = email ? await findLoginCandidate(app.db, email) : null;
+        const now = app.clock.now();
+        let ok = false;
+        if (candidate?.passwordHash && candidate.user.status === 'active') {
+          ok = await verifyPassword(candidate.passwordHash, password);
+          if (ok && candidate.totpEnabled && candidate.totpSecret) {
+            const step = matchTotp(candidate.totpSecret, String(request.body?.code ?? ''), now);
+            ok = step !== null && (await claimTotpStep(app.db, candidate.user.id, step, now));
+          }
+        } else {
+          await dummyVerify(password);
+        }
+        if (!ok || !candidate) {
+          return reply
+            .status(401)
+            .type('text/html; charset=utf-8')
+            .send(loginPage(details.uid, 'Invalid email, password or code.', email));
+        }
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: candidate.user.id } },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${DEV_IDP_PREFIX}/*`,
+      schema: hidden,
+      config: access,
+      // Before Fastify reads the body: oidc-provider parses its own requests.
+      onRequest: async (request, reply) => delegate(request, reply),
+      handler: async () => undefined,
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Per-client-IP limits, switched on route by route (`config.rateLimit`): the sign-in, OTP, signup and
+ * forgot-password calls. Going over answers 429 in the envelope. Counters live in memory, per process.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+});
+
+/** The limit of the sign-in family of calls: AUTH_RATE_LIMIT_PER_MINUTE requests a minute per IP. */
+export function authRateLimit(app: FastifyInstance, factor = 1) {
+  return { max: Math.max(1, Math.round(app.config.AUTH_RATE_LIMIT_PER_MINUTE * factor)), timeWindow: 60_000 };
+}

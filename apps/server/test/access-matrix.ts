@@ -1,0 +1,160 @@
+/**
+ * The authorization matrix: one row per route of the OpenAPI document, saying who may call it. The test
+ * (authorization-matrix.test.ts) signs in every demo role in two markets (vn and bd) and checks every
+ * cell; a route missing from this table fails it. Later issues add their rows here.
+ *
+ * Cells: the demo sign-ins of db/seed/demo-users.ts — super (the Super User, acting in that market),
+ * and admin / head / asm / tl / sm / dt / reports / none of the market.
+ */
+export const MATRIX_KINDS = ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt', 'reports', 'none'] as const;
+export type MatrixKind = (typeof MATRIX_KINDS)[number];
+export const MATRIX_MARKETS = ['vn', 'bd'] as const;
+export type MatrixMarket = (typeof MATRIX_MARKETS)[number];
+
+export interface MatrixCaller {
+  kind: MatrixKind;
+  market: MatrixMarket;
+  email: string;
+  deviceId: string;
+  idToken: string;
+}
+
+export interface MatrixRequest {
+  /** The concrete URL when the path has parameters. */
+  url?: string;
+  query?: Record<string, string>;
+  payload?: unknown;
+}
+
+export interface MatrixRow {
+  /** Method and path as the OpenAPI document writes them. */
+  route: string;
+  /** 'public' (no token needed), or who may call it in each market. */
+  allowed: 'public' | Readonly<Record<MatrixMarket, readonly MatrixKind[]>>;
+  /** The route does not act on a market (a foreign countryCode is not refused). */
+  anyMarket?: true;
+  /** A request valid enough that an allowed caller gets past access control. */
+  request?: (caller: MatrixCaller) => MatrixRequest;
+  /** The call ends the caller's session; the test gives each cell a fresh one. */
+  endsSession?: true;
+}
+
+const everyone = { vn: MATRIX_KINDS, bd: MATRIX_KINDS } as const;
+const admins = { vn: ['admin'], bd: ['admin'] } as const;
+const unknownId = 'x'.repeat(43);
+
+export const ACCESS_MATRIX: readonly MatrixRow[] = [
+  // Platform
+  { route: 'GET /api/health', allowed: 'public' },
+
+  // Sign-in (issue 3)
+  {
+    route: 'POST /api/fb/accounts/login',
+    allowed: 'public',
+    request: () => ({
+      payload: { email: 'nobody@demo.test', password: 'wrong password', deviceId: 'matrix' },
+    }),
+  },
+  {
+    route: 'POST /api/fb/accounts/login/mfa',
+    allowed: 'public',
+    request: () => ({ payload: { challengeId: unknownId, code: '000000' } }),
+  },
+  {
+    route: 'POST /api/fb/accounts/otp/request',
+    allowed: 'public',
+    request: () => ({ payload: { email: 'nobody@demo.test' } }),
+  },
+  {
+    route: 'POST /api/fb/accounts/otp/verify',
+    allowed: 'public',
+    request: () => ({ payload: { email: 'nobody@demo.test', code: '000000', deviceId: 'matrix' } }),
+  },
+  {
+    route: 'POST /api/fb/accounts/refreshtoken',
+    allowed: 'public',
+    request: () => ({ payload: { grant_type: 'refresh_token', refresh_token: unknownId } }),
+  },
+  {
+    route: 'POST /api/fb/accounts/signup',
+    allowed: 'public',
+    request: () => ({
+      payload: { email: 'nobody@demo.test', invitationCode: 'AAAAA-BBBBB', password: 'matrix passphrase' },
+    }),
+  },
+  {
+    route: 'POST /api/fb/accounts/signup/verify',
+    allowed: 'public',
+    request: () => ({ payload: { enrolmentId: unknownId, code: '000000' } }),
+  },
+  {
+    route: 'GET /api/fb/accounts/sso/start',
+    allowed: 'public',
+    request: () => ({ query: { deviceId: 'matrix' } }),
+  },
+  { route: 'GET /api/fb/accounts/sso/callback', allowed: 'public' },
+  {
+    route: 'POST /api/fb/accounts/logout',
+    allowed: everyone,
+    anyMarket: true,
+    endsSession: true,
+    request: (c) => ({ payload: { email: c.email } }),
+  },
+  {
+    route: 'POST /api/fb/accounts/changePassword',
+    allowed: everyone,
+    anyMarket: true,
+    // A wrong current password: 400 once past access control, nothing changes.
+    request: () => ({ payload: { currentPassword: 'not the password', newPassword: 'matrix passphrase' } }),
+  },
+  { route: 'GET /api/fb/accounts/devices', allowed: everyone, anyMarket: true },
+  {
+    route: 'DELETE /api/fb/accounts/devices/{id}',
+    allowed: everyone,
+    anyMarket: true,
+    request: () => ({ url: `/api/fb/accounts/devices/${unknownId}` }),
+  },
+  { route: 'POST /api/fb/accounts/mfa/totp/enrol', allowed: everyone, anyMarket: true },
+  {
+    route: 'POST /api/fb/accounts/mfa/totp/verify',
+    allowed: everyone,
+    anyMarket: true,
+    request: () => ({ payload: { enrolmentId: unknownId, code: '000000' } }),
+  },
+  { route: 'GET /api/sessions/v1/checkActiveStatus', allowed: everyone, anyMarket: true },
+  {
+    route: 'POST /api/sessions/v1/storeSession',
+    allowed: everyone,
+    request: (c) => ({
+      payload: { username: c.email, deviceId: c.deviceId, loginType: 'NON_SSO', token: c.idToken },
+    }),
+  },
+  {
+    route: 'PUT /api/sessions/v1/refreshToken',
+    allowed: everyone,
+    request: (c) => ({ payload: { oldToken: c.idToken, newToken: c.idToken } }),
+  },
+  { route: 'GET /api/sessions/v1/logout', allowed: everyone, anyMarket: true, endsSession: true },
+  {
+    route: 'POST /api/sessions/v1/forgotPassword/code',
+    allowed: 'public',
+    request: () => ({ payload: { username: 'nobody@demo.test' } }),
+  },
+  {
+    route: 'POST /api/sessions/v1/forgotPassword',
+    allowed: 'public',
+    request: () => ({ payload: { username: 'nobody@demo.test', encryptedPassword: 'AAAA', code: '000000' } }),
+  },
+  { route: 'GET /api/sessions/v1/publicKey', allowed: 'public' },
+  {
+    route: 'POST /api/fb/users/profile',
+    allowed: everyone,
+    request: (c) => ({ payload: { email: c.email } }),
+  },
+  {
+    route: 'POST /api/fb/users/invitation',
+    allowed: admins,
+    // An address nobody has: 404 for an admin once past access control.
+    request: () => ({ payload: { email: 'nobody@demo.test' } }),
+  },
+];

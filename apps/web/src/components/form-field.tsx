@@ -1,0 +1,73 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useT } from '../lib/i18n';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled input with its hint and its error, both announced through aria-describedby. */
+export function FormField({
+  label,
+  hint,
+  error,
+  password = false,
+  className,
+  ...input
+}: InputProps & { label: string; hint?: string; error?: string | null; password?: boolean }) {
+  const t = useT();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [visible, setVisible] = useState(false);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const control = (
+    <input
+      {...input}
+      id={id}
+      className={className ? `field__control ${className}` : 'field__control'}
+      type={password ? (visible ? 'text' : 'password') : input.type}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  );
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {password ? (
+        <div className="field__with-action">
+          {control}
+          <button
+            type="button"
+            className="link-button field__action"
+            aria-pressed={visible}
+            aria-controls={id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? t('form.hidePassword') : t('form.showPassword')}
+          </button>
+        </div>
+      ) : (
+        control
+      )}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A status or error line read out by screen readers when it changes. */
+export function FormMessage({ kind, children }: { kind: 'error' | 'info'; children: string | null }) {
+  return (
+    <div className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
