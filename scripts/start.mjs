@@ -37,7 +37,9 @@ if (builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) 
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.NODE_ENV ??= 'production';
+// The demo portal runs in development mode so that the built-in SSO provider and the email outbox
+// (/dev/outbox) work out of the box. A real deployment sets NODE_ENV=production, SMTP_URL and OIDC_ISSUER.
+process.env.NODE_ENV ??= 'development';
 const { register } = await import('tsx/esm/api');
 register();
 const { main } = await import('../apps/server/src/server.ts');

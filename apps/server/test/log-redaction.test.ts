@@ -20,7 +20,9 @@ describe('request logs', () => {
         done();
       },
     });
-    const t = await createTestApp({ logger: { level: 'info', stream, serializers: { req: requestSerializer } } });
+    const t = await createTestApp({
+      logger: { level: 'info', stream, serializers: { req: requestSerializer } },
+    });
     try {
       await t.app.inject({ method: 'GET', url: '/api/health?customerToken=SECRET-TOKEN-VALUE' });
       expect(log).toContain('customerToken=[redacted]');
