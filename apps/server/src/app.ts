@@ -18,6 +18,7 @@ import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes);
   await app.register(ssoRoutes);
   await app.register(userRoutes);
+  await app.register(reportRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;
   if (extraRoutes) {

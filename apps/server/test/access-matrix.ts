@@ -42,6 +42,15 @@ export interface MatrixRow {
 const everyone = { vn: MATRIX_KINDS, bd: MATRIX_KINDS } as const;
 const admins = { vn: ['admin'], bd: ['admin'] } as const;
 const unknownId = 'x'.repeat(43);
+/** Operational-report access (accessToOperationalDashboards YES): everyone but the salesman and none. */
+const reportReaders = {
+  vn: ['super', 'admin', 'head', 'asm', 'tl', 'dt', 'reports'],
+  bd: ['super', 'admin', 'head', 'asm', 'tl', 'dt', 'reports'],
+} as const;
+const transactionalReport = () => ({
+  url: '/api/reports/salesperson-visit-summary',
+  query: { from: '2026-11-01', to: '2026-11-20' },
+});
 
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Platform
@@ -156,5 +165,14 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: admins,
     // An address nobody has: 404 for an admin once past access control.
     request: () => ({ payload: { email: 'nobody@demo.test' } }),
+  },
+
+  // Reports & Analytics (issue 5)
+  { route: 'GET /api/ucube/operational-kpis/operationalReportsList', allowed: reportReaders },
+  { route: 'GET /api/reports/{reportKey}', allowed: reportReaders, request: transactionalReport },
+  {
+    route: 'GET /api/reports/{reportKey}/export',
+    allowed: reportReaders,
+    request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/export' }),
   },
 ];

@@ -7,3 +7,4 @@ export * from './auth.js';
 export * from './access.js';
 export * from './format.js';
 export * from './reports.js';
+export * from './reports-api.js';

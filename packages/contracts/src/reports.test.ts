@@ -81,11 +81,21 @@ describe('report date range (spec section 5)', () => {
 
 describe('exports', () => {
   it('neutralises cells that a spreadsheet would run', () => {
-    for (const v of ['=SUM(A1)', '+1', '-2', '@x', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
+    for (const v of ['=SUM(A1)', '+1', '-A1', '@x', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
     expect(neutraliseCell('plain')).toBe('plain');
   });
-  it('never leaves a dangerous first character (property)', () => {
-    fc.assert(fc.property(fc.string(), (s) => !/^[=+\-@\t\r]/.test(neutraliseCell(s))));
+  it('never leaves a dangerous first character unless the cell is a plain number (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const out = neutraliseCell(s);
+        return !/^[=+\-@\t\r]/.test(out) || /^-?\d+(\.\d+)?$/.test(out);
+      }),
+    );
+  });
+  it('keeps negative numbers as numbers but neutralises formulas that start with a minus', () => {
+    expect(neutraliseCell('-6.18')).toBe('-6.18');
+    expect(neutraliseCell('-2+3')).toBe("'-2+3");
+    expect(neutraliseCell('-cmd|calc')).toBe("'-cmd|calc");
   });
   it('appends currency symbols for vn, ph, th and bd only', () => {
     expect(currencyHeader('Amount', 'vn')).toBe('Amount (₫)');

@@ -176,9 +176,11 @@ export function validateReportRange(from: string, to: string, today?: string): D
 
 /**
  * Spreadsheet formula neutralisation for exports: a cell that begins with =, +, -, @, tab or
- * carriage return gets a leading apostrophe so no spreadsheet runs it.
+ * carriage return gets a leading apostrophe so no spreadsheet runs it. A plain number such as
+ * -6.18 is left alone: it is data, not a formula, and an apostrophe would turn it into text.
  */
 export function neutraliseCell(value: string): string {
+  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

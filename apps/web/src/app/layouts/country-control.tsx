@@ -1,5 +1,6 @@
-import { COUNTRIES, sortCountryCodes, COUNTRY_CODES, isCountryCode } from '@fieldforce/contracts';
+import { sortCountryCodes, COUNTRY_CODES, isCountryCode } from '@fieldforce/contracts';
 import { useId } from 'react';
+import { CountryFlag } from '../../components/country-flag';
 import { useT } from '../../lib/i18n';
 import { canSwitchCountry, useClientStore } from '../../lib/store';
 
@@ -16,9 +17,7 @@ export function CountryControl() {
   if (!canSwitchCountry(user)) {
     return (
       <span className="country">
-        <span className="country__flag" aria-hidden="true">
-          {COUNTRIES[country].flag}
-        </span>
+        <CountryFlag country={country} />
         <span className="visually-hidden">{t('header.country')}: </span>
         <span className="country__name">{t(`country.${country}`)}</span>
       </span>
@@ -26,9 +25,7 @@ export function CountryControl() {
   }
   return (
     <span className="country">
-      <span className="country__flag" aria-hidden="true">
-        {COUNTRIES[country].flag}
-      </span>
+      <CountryFlag country={country} />
       <label className="visually-hidden" htmlFor={id}>
         {t('header.country')}
       </label>

@@ -1,0 +1,51 @@
+/** Column definitions and rows as the contract gives them to the web (ReportPage). */
+import {
+  currencyHeader,
+  hiddenReportColumns,
+  type CountryCode,
+  type ReportCell,
+  type ReportColumn,
+  type ReportKey,
+} from '@fieldforce/contracts';
+import { REPORT_SQL, type ColumnDef } from './definitions.js';
+import type { ReportRow } from './queries.js';
+
+export interface VisibleColumn extends ReportColumn {
+  def: ColumnDef;
+}
+
+/** The report's columns for a market: hidden ones left out, currency symbols on price and amount headers. */
+export function reportColumns(key: ReportKey, market: CountryCode): VisibleColumn[] {
+  const hidden = new Set(hiddenReportColumns(key, market));
+  return REPORT_SQL[key].columns
+    .filter((col) => !hidden.has(col.key))
+    .map((col) => ({
+      key: col.key,
+      header: col.currency ? currencyHeader(col.header, market) : col.header,
+      type: col.type,
+      sortable: Boolean(col.sortable),
+      def: col,
+    }));
+}
+
+export const presentColumn = ({ key, header, type, sortable }: VisibleColumn): ReportColumn => ({
+  key,
+  header,
+  type,
+  sortable,
+});
+
+/** Only the visible columns; timestamps as ISO 8601, dates as YYYY-MM-DD. */
+export function presentRow(row: ReportRow, columns: readonly VisibleColumn[]): Record<string, ReportCell> {
+  const out: Record<string, ReportCell> = {};
+  for (const col of columns) {
+    const value = row[col.key];
+    out[col.key] =
+      value === null || value === undefined
+        ? null
+        : value instanceof Date
+          ? value.toISOString()
+          : (value as ReportCell);
+  }
+  return out;
+}

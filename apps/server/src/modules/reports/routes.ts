@@ -1,0 +1,177 @@
+/** Reports & Analytics (issue 5): the report list, a page of a report, and its CSV export. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COUNTRIES,
+  marketQuerySchema,
+  ok,
+  operationalReportsListSchema,
+  REPORT_DOWNLOAD_CAP,
+  REPORTS,
+  reportByKey,
+  reportExportQuerySchema,
+  reportPageSchema,
+  reportParamsSchema,
+  reportQuerySchema,
+  type CountryCode,
+  type ReportKey,
+} from '@fieldforce/contracts';
+import { envelopeResponses } from '../../lib/responses.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/policy.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { canReadReport } from './policy.js';
+import { presentColumn, presentRow, reportColumns } from './presenter.js';
+import { countReportRows, findReportPage } from './queries.js';
+import { reportCriteria, sortText } from './service.js';
+import { reportCsvStream } from './csv.js';
+
+const TAG = 'reports';
+const signedIn = [{ customerToken: [] }];
+const access = { roles: ['reports'] } as const;
+const EXPORT_BATCH_SIZE = 2_000;
+
+/** `{report}_{market}_{from}_{to}.csv`, only letters, digits, `-` and `_`, as filename and RFC 5987 filename*. */
+export function exportFileName(key: ReportKey, market: string, from?: string, to?: string): string {
+  const base = [key, market, from, to]
+    .filter(Boolean)
+    .join('_')
+    .replace(/[^A-Za-z0-9_-]/g, '');
+  return `${base}.csv`;
+}
+
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const today = () => app.clock.now().toISOString().slice(0, 10);
+
+  /** Validated criteria and visible columns of a request, after the report's own access rule. */
+  function prepare(
+    user: AuthUser,
+    key: ReportKey,
+    market: CountryCode,
+    query: z.infer<typeof reportQuerySchema>,
+  ) {
+    const report = reportByKey(key);
+    if (!report) throw notFound('Report');
+    if (!canReadReport(user, report)) {
+      throw forbidden(`${report.reportName} is open only to users who see every distributor.`);
+    }
+    return {
+      report,
+      criteria: reportCriteria(report, query, user, market, today()),
+      columns: reportColumns(key, market),
+    };
+  }
+
+  app.get(
+    '/api/ucube/operational-kpis/operationalReportsList',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The reports the caller may open',
+        description:
+          'Operational-report access. Transactional Reports for everyone with it; Master Reports only for users who ' +
+          'see every distributor (Super User, All (Super Access) or no DT codes).',
+        querystring: marketQuerySchema,
+        response: envelopeResponses(operationalReportsListSchema),
+        security: signedIn,
+      },
+      config: { access },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const operationalReportsList = REPORTS.filter((r) => canReadReport(user, r)).map((r) => ({
+        reportName: r.reportName,
+        reportCategory: r.reportCategory,
+      }));
+      return ok({ operationalReportsList });
+    },
+  );
+
+  app.get(
+    '/api/reports/:reportKey',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'One page of a report, its total and its columns',
+        description:
+          'Operational-report access; master reports need access to every distributor. Dated reports need `from` and ' +
+          '`to` (YYYY-MM-DD, at most 60 days, not before 2023-10-01). Filters are comma lists of at most 10 values. ' +
+          'Rows are limited to the market and the caller’s DT codes.',
+        params: reportParamsSchema,
+        querystring: reportQuerySchema,
+        response: envelopeResponses(reportPageSchema),
+        security: signedIn,
+      },
+      config: { access },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const market = request.market ?? user.homeCountryCode;
+      const { criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      const { page, pageSize } = request.query;
+      const [total, rows] = await Promise.all([
+        countReportRows(app.db, criteria),
+        findReportPage(app.db, criteria, page, pageSize),
+      ]);
+      return ok({
+        rows: rows.map((row) => presentRow(row, columns)),
+        total,
+        page,
+        pageSize,
+        sort: sortText(criteria),
+        columns: columns.map(presentColumn),
+        downloadCap: REPORT_DOWNLOAD_CAP,
+      });
+    },
+  );
+
+  app.get(
+    '/api/reports/:reportKey/export',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'A report as a CSV file, streamed',
+        description:
+          'Same parameters and access as the page call. UTF-8 with BOM, RFC 4180, formula-looking cells neutralised. ' +
+          `At most ${REPORT_DOWNLOAD_CAP} rows: X-Total-Count gives the rows that matched and X-Export-Truncated: true ` +
+          'says the file holds only the first ones. format=xlsx is not available yet (400).',
+        params: reportParamsSchema,
+        querystring: reportExportQuerySchema,
+        response: {
+          ...envelopeResponses(z.null()),
+          200: z.unknown().describe('text/csv; charset=utf-8, streamed'),
+        },
+        security: signedIn,
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const market = request.market ?? user.homeCountryCode;
+      const { report, criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      if (request.query.format === 'xlsx') {
+        throw new AppError('VALIDATION_FAILED', 'XLSX export is not available yet; use format=csv.', [
+          { field: 'querystring.format', message: 'XLSX export is not available yet' },
+        ]);
+      }
+      const total = await countReportRows(app.db, criteria);
+      const name = exportFileName(report.key, market, criteria.from, criteria.to);
+      void reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(name))
+        .header('X-Total-Count', String(total))
+        .header('Cache-Control', 'no-store');
+      if (total > REPORT_DOWNLOAD_CAP) void reply.header('X-Export-Truncated', 'true');
+      const stream = reportCsvStream(app.db, criteria, columns, {
+        cap: REPORT_DOWNLOAD_CAP,
+        batchSize: EXPORT_BATCH_SIZE,
+        timeZone: COUNTRIES[market].timeZone,
+      });
+      stream.on('error', (err) => request.log.error({ err }, 'report export failed part-way'));
+      return reply.send(stream);
+    },
+  );
+};
