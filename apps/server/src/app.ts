@@ -19,6 +19,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { ucubeRoutes } from './modules/ucube/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ssoRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);
+  await app.register(ucubeRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;
   if (extraRoutes) {

@@ -52,6 +52,12 @@ const transactionalReport = () => ({
   query: { from: '2026-11-01', to: '2026-11-20' },
 });
 
+/** UCube access (accessToUcube YES with a role): everyone but reports and none. */
+const ucubeUsers = {
+  vn: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
+  bd: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
+} as const;
+
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', allowed: 'public' },
@@ -175,4 +181,9 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: reportReaders,
     request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/export' }),
   },
+
+  // UCube analytics (issue 4)
+  { route: 'GET /api/ucube/individual-performance-kpis', allowed: ucubeUsers },
+  { route: 'GET /api/ucube/individual-distributor-kpis', allowed: ucubeUsers },
+  { route: 'GET /api/ucube/individual-disciplinary-kpis', allowed: ucubeUsers },
 ];

@@ -8,3 +8,4 @@ export * from './access.js';
 export * from './format.js';
 export * from './reports.js';
 export * from './reports-api.js';
+export * from './kpis.js';

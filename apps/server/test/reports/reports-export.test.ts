@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { neutraliseCell, reportByKey, reportQuerySchema, type CountryCode } from '@fieldforce/contracts';
 import type { AuthUser } from '../../src/lib/policy.js';
+import ExcelJS from 'exceljs';
 import { csvField, reportCsvStream, UTF8_BOM } from '../../src/modules/reports/csv.js';
+import { XLSX_CONTENT_TYPE } from '../../src/modules/reports/xlsx.js';
 import { reportColumns } from '../../src/modules/reports/presenter.js';
 import { reportCriteria } from '../../src/modules/reports/service.js';
 import type { AuthTestApp } from '../auth/helpers.js';
@@ -111,11 +113,41 @@ describe('GET /api/reports/:reportKey/export', () => {
     ).toBe(403);
   });
 
-  it('answers 400 for XLSX, not available yet', async () => {
-    const res = await exportCsv('admin.vn@demo.test', 'order-loss', { ...RANGE, format: 'xlsx' });
-    expect(res.statusCode).toBe(400);
-    expect(errorsOf(res).shortDescription).toContain('XLSX export is not available yet');
-    expect(errorsOf(res).fields?.[0]?.field).toBe('querystring.format');
+  it('writes an XLSX workbook that reads back with the same headers, rows and neutralised cells', async () => {
+    const res = await exportCsv('admin.vn@demo.test', 'outlet-master', { format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers['content-disposition']).toContain('filename="outlet-master_vn.xlsx"');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer, { styles: 'cache' } as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Outlet Master');
+    const page = await client.page('admin.vn@demo.test', 'outlet-master', { pageSize: '1' });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(page.columns.map((c) => c.header));
+    expect(sheet.actualRowCount - 1).toBe(page.total);
+
+    const codeAt = header.indexOf('Outlet Code') + 1;
+    let ours: ExcelJS.Row | undefined;
+    sheet.eachRow((row) => {
+      if (String(row.getCell(codeAt).value) === '9999999001') ours = row;
+    });
+    expect(ours).toBeDefined();
+    expect(ours!.getCell(header.indexOf('Outlet Name') + 1).value).toBe(QUOTED_NAME);
+    expect(ours!.getCell(header.indexOf('Address') + 1).value).toBe(`'${FORMULA_ADDRESS}`);
+  });
+
+  it('keeps amounts numeric in XLSX', async () => {
+    const res = await exportCsv('admin.vn@demo.test', 'product-master', { format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const page = await client.page('admin.vn@demo.test', 'product-master', { pageSize: '1' });
+    const amountColumn = page.columns.findIndex((c) => c.type === 'amount');
+    expect(amountColumn).toBeGreaterThanOrEqual(0);
+    expect(typeof sheet.getRow(2).getCell(amountColumn + 1).value).toBe('number');
   });
 });
 

@@ -37,9 +37,28 @@ export interface CsvExportOptions {
 }
 
 /**
- * The export as a stream: header row, then the rows in batches read one after another (keyset), so
- * memory holds one batch whatever the size of the result.
+ * The rows of an export in batches read one after another (keyset), so memory holds one batch
+ * whatever the size of the result. Shared by the CSV and XLSX writers.
  */
+export async function* reportRowBatches(
+  db: Queryable,
+  criteria: ReportCriteria,
+  options: Pick<CsvExportOptions, 'cap' | 'batchSize'>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  let written = 0;
+  let after: ReportCursor | null = null;
+  while (written < options.cap) {
+    const limit = Math.min(options.batchSize, options.cap - written);
+    const rows = await findReportBatch(db, criteria, after, limit);
+    if (rows.length === 0) break;
+    written += rows.length;
+    yield rows;
+    if (rows.length < limit) break;
+    after = cursorOf(criteria, rows[rows.length - 1]!);
+  }
+}
+
+/** The export as a CSV stream: header row, then the rows batch by batch. */
 export function reportCsvStream(
   db: Queryable,
   criteria: ReportCriteria,
@@ -48,22 +67,14 @@ export function reportCsvStream(
 ): Readable {
   async function* lines(): AsyncGenerator<string> {
     yield UTF8_BOM + csvLine(columns.map((col) => neutraliseCell(col.header)));
-    let written = 0;
-    let after: ReportCursor | null = null;
-    while (written < options.cap) {
-      const limit = Math.min(options.batchSize, options.cap - written);
-      const rows = await findReportBatch(db, criteria, after, limit);
-      if (rows.length === 0) break;
+    for await (const rows of reportRowBatches(db, criteria, options)) {
       let chunk = '';
       for (const row of rows) {
         chunk += csvLine(
           columns.map((col) => neutraliseCell(csvCellText(col, row[col.key], options.timeZone))),
         );
       }
-      written += rows.length;
       yield chunk;
-      if (rows.length < limit) break;
-      after = cursorOf(criteria, rows[rows.length - 1]!);
     }
   }
   return Readable.from(lines(), { objectMode: false });

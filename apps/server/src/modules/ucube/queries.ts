@@ -1,0 +1,249 @@
+/**
+ * SQL of the UCube KPI calls. KPIs come from the summary tables (salesman_daily_kpis,
+ * outlet_daily_sales) and monthly_targets, never from invoice lines. Every query starts from the
+ * salesmen the caller may see (market, DT scope, subtree, BSA) and maps each one to the row it counts
+ * towards, walking hierarchy_members upwards once.
+ */
+import type { Queryable } from '../../db/client.js';
+
+export interface MemberNode {
+  id: number;
+  email: string;
+  name: string;
+  employee_code: string;
+  title: string;
+  level_index: number;
+  manager_id: number | null;
+  dt_code: string | null;
+  dt_site_code: string | null;
+  active: boolean;
+}
+
+const MEMBER_COLUMNS = `m.id, u.email, u.name, m.employee_code, m.title, m.level_index, m.manager_id, m.dt_code,
+  m.dt_site_code, m.active`;
+
+/** The caller's own node in the market's hierarchy, if any. */
+export async function findMemberByUser(db: Queryable, userId: string, market: string) {
+  const { rows } = await db.query<MemberNode>(
+    `SELECT ${MEMBER_COLUMNS} FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+     WHERE m.user_id = $1 AND m.country_code = $2`,
+    [userId, market],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findMemberByEmail(db: Queryable, email: string, market: string) {
+  const { rows } = await db.query<MemberNode>(
+    `SELECT ${MEMBER_COLUMNS} FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+     WHERE u.email = $1 AND m.country_code = $2`,
+    [email.toLowerCase(), market],
+  );
+  return rows[0] ?? null;
+}
+
+/** A member and its managers, bottom first. */
+export async function findAncestors(db: Queryable, memberId: number): Promise<MemberNode[]> {
+  const { rows } = await db.query<MemberNode>(
+    `WITH RECURSIVE up AS (
+       SELECT id, manager_id, 0 AS depth FROM hierarchy_members WHERE id = $1
+       UNION ALL
+       SELECT h.id, h.manager_id, up.depth + 1 FROM hierarchy_members h JOIN up ON h.id = up.manager_id
+     )
+     SELECT ${MEMBER_COLUMNS} FROM up JOIN hierarchy_members m ON m.id = up.id JOIN users u ON u.id = m.user_id
+     ORDER BY up.depth`,
+    [memberId],
+  );
+  return rows;
+}
+
+export async function findDistributor(db: Queryable, dtCode: string, market: string) {
+  const { rows } = await db.query<{ dt_code: string; name: string; active: boolean }>(
+    `SELECT dt_code, name, active FROM distributors WHERE dt_code = $1 AND country_code = $2`,
+    [dtCode, market],
+  );
+  return rows[0] ?? null;
+}
+
+/** Which salesmen count, and towards which row. */
+export interface SalesmanSelection {
+  market: string;
+  /** null: every distributor. */
+  dtCodes: string[] | null;
+  /** null: every BSA (scope checks). */
+  bsa: string | null;
+  /** Only salesmen under these members (the caller's node, the chosen node); each may be null. */
+  underMembers: (number | null)[];
+  /** Only salesmen of this distributor. */
+  dtCode: string | null;
+  /** Group by the ancestor at this level_index, by distributor, or all in one group. */
+  groupBy: { kind: 'member'; levelIndex: number } | { kind: 'distributor' } | { kind: 'all' };
+}
+
+/**
+ * `sg(salesman_id, group_key)`: the selected salesmen and the row each counts towards. Pushes its
+ * parameters onto `params`.
+ */
+function selectionCte(sel: SalesmanSelection, params: unknown[]): string {
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [`s.country_code = ${p(sel.market)}`];
+  if (sel.bsa !== null) where.push(`s.bsa = ${p(sel.bsa)}`);
+  if (sel.dtCodes !== null) where.push(`s.dt_code = ANY(${p(sel.dtCodes)}::text[])`);
+  if (sel.dtCode !== null) where.push(`s.dt_code = ${p(sel.dtCode)}`);
+  const under = sel.underMembers.filter((m): m is number => m !== null);
+  const needsAncestors = under.length > 0 || sel.groupBy.kind === 'member';
+  const ancestors = needsAncestors
+    ? `, anc AS (
+         SELECT s.id AS salesman_id, m.id AS member_id, m.level_index, m.manager_id
+         FROM base s JOIN hierarchy_members m ON m.id = s.member_id
+         UNION ALL
+         SELECT anc.salesman_id, h.id, h.level_index, h.manager_id
+         FROM anc JOIN hierarchy_members h ON h.id = anc.manager_id
+       )`
+    : '';
+  const filters = under
+    .map((id) => `AND s.id IN (SELECT salesman_id FROM anc WHERE member_id = ${p(id)})`)
+    .join(' ');
+  let group: string;
+  let from = 'base s';
+  if (sel.groupBy.kind === 'member') {
+    from = `base s JOIN anc g ON g.salesman_id = s.id AND g.level_index = ${p(sel.groupBy.levelIndex)}`;
+    group = 'g.member_id::text';
+  } else if (sel.groupBy.kind === 'distributor') {
+    group = 's.dt_code';
+  } else {
+    group = `'all'`;
+  }
+  return `WITH RECURSIVE base AS (
+      SELECT s.id, s.member_id, s.dt_code FROM salesmen s WHERE ${where.join(' AND ')}
+    )${ancestors}, sg AS (
+      SELECT s.id AS salesman_id, ${group} AS group_key FROM ${from} WHERE TRUE ${filters}
+    )`;
+}
+
+export interface GroupSums {
+  group_key: string;
+  salesmen: number;
+  planned_calls: number;
+  actual_calls: number;
+  productive_calls: number;
+  bills: number;
+  gsv: number;
+  eco: number;
+  new_eco: number;
+  eco_before_day: number;
+  eco_target: number;
+  productive_calls_target: number;
+  bills_target: number;
+  gsv_target: number;
+  target_rows: number;
+}
+
+export interface SumsRange {
+  from: string;
+  to: string;
+  month: string;
+  /** Day period: ECO is counted from the month's start so New ECO can tell first bills. */
+  day: boolean;
+}
+
+/** Summed KPI inputs per group over the period (one row per group with at least one salesman). */
+export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: SumsRange): Promise<GroupSums[]> {
+  const params: unknown[] = [];
+  const cte = selectionCte(sel, params);
+  params.push(range.from, range.to, range.month);
+  const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  const ecoFrom = range.day ? `${month}::date` : `${from}::date`;
+  const sql = `${cte},
+    sizes AS (SELECT group_key, count(*) AS salesmen FROM sg GROUP BY group_key),
+    calls AS (
+      SELECT sg.group_key, sum(k.planned_calls) AS planned_calls, sum(k.actual_calls) AS actual_calls,
+             sum(k.productive_calls) AS productive_calls, sum(k.bills) AS bills, sum(k.gsv) AS gsv
+      FROM sg JOIN salesman_daily_kpis k
+        ON k.salesman_id = sg.salesman_id AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
+      GROUP BY sg.group_key
+    ),
+    billed AS (
+      SELECT sg.group_key, o.outlet_id, min(o.sales_date) AS first_day, max(o.sales_date) AS last_day
+      FROM sg JOIN outlet_daily_sales o
+        ON o.salesman_id = sg.salesman_id AND o.sales_date BETWEEN ${ecoFrom} AND ${to}::date
+      GROUP BY sg.group_key, o.outlet_id
+    ),
+    eco AS (
+      SELECT group_key,
+             count(*) FILTER (WHERE last_day >= ${from}::date) AS eco,
+             count(*) FILTER (WHERE first_day = ${to}::date) AS new_eco,
+             count(*) FILTER (WHERE first_day < ${from}::date) AS eco_before_day
+      FROM billed GROUP BY group_key
+    ),
+    targets AS (
+      SELECT sg.group_key, sum(t.eco_target) AS eco_target, sum(t.productive_calls_target) AS productive_calls_target,
+             sum(t.bills_target) AS bills_target, sum(t.gsv_target) AS gsv_target, count(*) AS target_rows
+      FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}::date
+      GROUP BY sg.group_key
+    )
+    SELECT z.group_key, z.salesmen::int AS salesmen,
+           coalesce(c.planned_calls, 0)::int AS planned_calls, coalesce(c.actual_calls, 0)::int AS actual_calls,
+           coalesce(c.productive_calls, 0)::int AS productive_calls, coalesce(c.bills, 0)::int AS bills,
+           coalesce(c.gsv, 0)::float8 AS gsv,
+           coalesce(e.eco, 0)::int AS eco, coalesce(e.new_eco, 0)::int AS new_eco,
+           coalesce(e.eco_before_day, 0)::int AS eco_before_day,
+           coalesce(t.eco_target, 0)::int AS eco_target,
+           coalesce(t.productive_calls_target, 0)::int AS productive_calls_target,
+           coalesce(t.bills_target, 0)::int AS bills_target, coalesce(t.gsv_target, 0)::float8 AS gsv_target,
+           coalesce(t.target_rows, 0)::int AS target_rows
+    FROM sizes z
+    LEFT JOIN calls c ON c.group_key = z.group_key
+    LEFT JOIN eco e ON e.group_key = z.group_key
+    LEFT JOIN targets t ON t.group_key = z.group_key`;
+  const { rows } = await db.query<GroupSums>(sql, params);
+  return rows;
+}
+
+export interface MemberRowInfo extends MemberNode {
+  sm_code: string | null;
+}
+
+export async function findMembersByIds(db: Queryable, ids: number[]): Promise<MemberRowInfo[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<MemberRowInfo>(
+    `SELECT ${MEMBER_COLUMNS}, s.sm_code FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+     LEFT JOIN salesmen s ON s.member_id = m.id WHERE m.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  return rows;
+}
+
+export async function findDistributorsByCodes(db: Queryable, codes: string[]) {
+  if (codes.length === 0) return [];
+  const { rows } = await db.query<{ dt_code: string; name: string; active: boolean }>(
+    `SELECT dt_code, name, active FROM distributors WHERE dt_code = ANY($1::text[])`,
+    [codes],
+  );
+  return rows;
+}
+
+/** Whether any salesman of the selection exists (a chosen node inside the caller's scope). */
+export async function anySalesman(
+  db: Queryable,
+  sel: Omit<SalesmanSelection, 'groupBy' | 'bsa'>,
+): Promise<boolean> {
+  const params: unknown[] = [];
+  const cte = selectionCte({ ...sel, bsa: null, groupBy: { kind: 'all' } }, params);
+  const { rows } = await db.query<{ found: boolean }>(
+    `${cte} SELECT EXISTS (SELECT 1 FROM sg) AS found`,
+    params,
+  );
+  return rows[0]?.found ?? false;
+}
+
+/** The caller's business scope assignments, in stored order. */
+export async function findUserBsa(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ bsa: string }>(
+    `SELECT bsa FROM user_bsa WHERE user_id = $1 ORDER BY position`,
+    [userId],
+  );
+  return rows.map((r) => r.bsa);
+}

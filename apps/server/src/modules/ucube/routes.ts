@@ -1,0 +1,51 @@
+/** UCube analytics (issue 4): the Team View, DT View and KPI View calls. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { kpiAnswerSchema, kpiQuerySchema, ok, type KpiView } from '@fieldforce/contracts';
+import { envelopeResponses } from '../../lib/responses.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { kpiAnswer } from './service.js';
+
+const TAG = 'ucube';
+const signedIn = [{ customerToken: [] }];
+
+const VIEWS: { url: string; view: KpiView; summary: string }[] = [
+  { url: '/api/ucube/individual-performance-kpis', view: 'performance', summary: 'Team View: team KPIs' },
+  { url: '/api/ucube/individual-distributor-kpis', view: 'distributor', summary: 'DT View: distributor KPIs' },
+  {
+    url: '/api/ucube/individual-disciplinary-kpis',
+    view: 'disciplinary',
+    summary: 'KPI View: disciplinary KPIs',
+  },
+];
+
+const DESCRIPTION =
+  'UCube access. Answers the hierarchy level entries of the caller’s chain (spec section 3), the total of the ' +
+  'chosen node and one performance row per node of the level viewed. Drill down with `role` (the LEVELn to view), ' +
+  '`type` (team or distributor chain), `emailId` (the member chosen at the level above) and `dtCode` (the ' +
+  'distributor chosen, for LEVEL3 under a distributor). `period`: day, mtd; anything else is last month. ' +
+  '`bsa`: one of the caller’s business scope assignments (default the first). A node outside the caller’s ' +
+  'subtree, market or DT scope is refused with 403. KPIs are defined in docs/kpis.md.';
+
+export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { url, view, summary } of VIEWS) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: [TAG],
+          summary,
+          description: DESCRIPTION,
+          querystring: kpiQuerySchema,
+          response: envelopeResponses(kpiAnswerSchema),
+          security: signedIn,
+        },
+        config: { access: { roles: ['ucube'] } },
+      },
+      async (request) => {
+        const { user } = requireAuth(request);
+        const market = request.market ?? user.homeCountryCode;
+        return ok(await kpiAnswer(app.db, { user, market, view, query: request.query, now: app.clock.now() }));
+      },
+    );
+  }
+};
