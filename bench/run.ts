@@ -1,9 +1,10 @@
 // npm run bench -- <suite> [options]: runs one benchmark suite. Every suite prints progress on
 // stderr and, as its last line on stdout, one JSON object: {"suite": NAME, "figures": {NAME: NUMBER}}.
+import { reportsBench } from './reports.js';
 import { seedBench } from './seed.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
-const suites: Record<string, Suite> = { seed: seedBench };
+const suites: Record<string, Suite> = { seed: seedBench, reports: reportsBench };
 
 const [name, ...rest] = process.argv.slice(2);
 const suite = name ? suites[name] : undefined;

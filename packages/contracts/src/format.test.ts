@@ -38,6 +38,25 @@ describe('formatDateTime (spec section 5)', () => {
   it("shows '--' when absent or unparseable", () => {
     for (const v of [null, undefined, '', 'not a date']) expect(formatDateTime(v)).toBe('--');
   });
+  it('agrees with Intl in every zone, daylight saving included (property)', () => {
+    const zones = ['Asia/Ho_Chi_Minh', 'Asia/Dhaka', 'America/New_York', 'Europe/London', 'Asia/Kathmandu'];
+    fc.assert(
+      fc.property(fc.integer({ min: 1.5e12, max: 1.9e12 }), fc.constantFrom(...zones), (ms, timeZone) => {
+        const parts = new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          year: '2-digit',
+          month: 'short',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).formatToParts(new Date(ms));
+        const get = (type: string) => parts.find((p) => p.type === type)!.value;
+        const expected = `${get('day')}-${get('month').slice(0, 3)}-${get('year')} | ${get('hour')}:${get('minute')}`;
+        expect(formatDateTime(ms, timeZone)).toBe(expected);
+      }),
+    );
+  });
   it('never throws', () => {
     fc.assert(fc.property(fc.string(), (s) => typeof formatDateTime(s) === 'string'));
   });

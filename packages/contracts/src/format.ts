@@ -36,6 +36,25 @@ export function formatAmount(
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 
+// Building an Intl.DateTimeFormat costs far more than using one: exports format every row.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
  * `dd-MMM-yy | HH:mm` (24 h) in the given IANA time zone, or '--' when the value is absent or not a
  * date (spec section 5).
@@ -44,17 +63,31 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value === null || value === undefined || value === '') return '--';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '--';
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return `${pad(get('day'))}-${MONTHS[get('month') - 1]}-${pad(get('year') % 100)} | ${pad(get('hour'))}:${pad(get('minute'))}`;
+  const local = new Date(date.getTime() + zoneOffsetMs(date.getTime(), timeZone));
+  return `${pad(local.getUTCDate())}-${MONTHS[local.getUTCMonth()]}-${pad(local.getUTCFullYear() % 100)} | ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+const HOUR_MS = 3_600_000;
+const offsets = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC at an instant, asked of Intl once per zone and hour (offsets change on
+ * the hour at most), so formatting a 100,000-row export stays cheap.
+ */
+function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const key = `${timeZone}|${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const at = hour * HOUR_MS;
+    const parts = dateTimeFormat(timeZone).formatToParts(new Date(at));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'));
+    offset = wall - at;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** Sort key of an email's local part: numeric local parts first (by value), then the rest by text. */

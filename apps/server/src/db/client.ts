@@ -26,6 +26,16 @@ export interface Database extends Queryable {
   /** COPY table(columns) FROM csv text (FORMAT csv, no header). Returns the rows copied. */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
   readonly drizzle: PgDatabase<PgQueryResultHKT>;
+  /**
+   * Reads a large result in batches through a server-side cursor on its own connection, so the query
+   * runs once and memory holds one batch. Only on PostgreSQL: PGlite has one connection, and a
+   * cursor would hold it (and every other request) for the whole read. Undefined on PGlite.
+   */
+  readonly cursor?: (
+    sql: string,
+    params: unknown[],
+    batchSize: number,
+  ) => AsyncGenerator<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -156,6 +166,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     drizzle: drizzlePg({ client: pool }) as unknown as PgDatabase<PgQueryResultHKT>,
+    async *cursor(sql: string, params: unknown[], batchSize: number) {
+      const conn = await pool.connect();
+      let open = false;
+      try {
+        await conn.query('BEGIN READ ONLY');
+        open = true;
+        await conn.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+        for (;;) {
+          const batch = await conn.query(`FETCH ${Math.max(1, Math.floor(batchSize))} FROM export_cursor`);
+          if (batch.rows.length === 0) break;
+          yield batch.rows as Record<string, unknown>[];
+          if (batch.rows.length < batchSize) break;
+        }
+        await conn.query('COMMIT');
+        open = false;
+      } finally {
+        if (open) await conn.query('ROLLBACK').catch(() => undefined);
+        conn.release();
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;

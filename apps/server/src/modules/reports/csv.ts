@@ -5,7 +5,14 @@
 import { Readable } from 'node:stream';
 import { formatDateTime, neutraliseCell } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { cursorOf, findReportBatch, type ReportCriteria, type ReportCursor } from './queries.js';
+import type { Database } from '../../db/client.js';
+import {
+  cursorOf,
+  findReportBatch,
+  reportRowsQuery,
+  type ReportCriteria,
+  type ReportCursor,
+} from './queries.js';
 import type { VisibleColumn } from './presenter.js';
 
 export const UTF8_BOM = '\uFEFF';
@@ -37,14 +44,20 @@ export interface CsvExportOptions {
 }
 
 /**
- * The rows of an export in batches read one after another (keyset), so memory holds one batch
- * whatever the size of the result. Shared by the CSV and XLSX writers.
+ * The rows of an export in batches, so memory holds one batch whatever the size of the result.
+ * On PostgreSQL one query through a server-side cursor; on PGlite (no second connection to hold)
+ * keyset batches read one after another. Shared by the CSV and XLSX writers.
  */
 export async function* reportRowBatches(
-  db: Queryable,
+  db: Queryable & Partial<Pick<Database, 'cursor'>>,
   criteria: ReportCriteria,
   options: Pick<CsvExportOptions, 'cap' | 'batchSize'>,
 ): AsyncGenerator<Record<string, unknown>[]> {
+  if (db.cursor) {
+    const { sql, params } = reportRowsQuery(criteria, options.cap);
+    yield* db.cursor(sql, params, options.batchSize);
+    return;
+  }
   let written = 0;
   let after: ReportCursor | null = null;
   while (written < options.cap) {

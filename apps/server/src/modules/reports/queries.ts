@@ -100,6 +100,21 @@ export async function findReportPage(
   return rows;
 }
 
+/**
+ * The first `limit` rows in page order as one statement with its parameters: what an export reads,
+ * for benchmarks that compare it with PostgreSQL's own COPY of the same rows.
+ */
+export function reportRowsQuery(c: ReportCriteria, limit: number): { sql: string; params: unknown[] } {
+  const def = REPORT_SQL[c.key];
+  const params: unknown[] = [];
+  const where = whereClause(def, c, params);
+  params.push(limit);
+  return {
+    sql: `SELECT ${selectList(def)} FROM ${def.from} WHERE ${where} ORDER BY ${orderBy(def, c)} LIMIT $${params.length}`,
+    params,
+  };
+}
+
 /** Where the previous batch ended: the sort value and row key of its last row. */
 export interface ReportCursor {
   sortValue: unknown;

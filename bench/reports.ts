@@ -1,0 +1,225 @@
+// Reports at volume (issue 5): the first page of a 60-day report, a 100,000-row CSV export against
+// PostgreSQL's own COPY of the same rows, an XLSX export against the spreadsheet library writing the
+// same rows from memory, and the server's memory growth during an export.
+//   npm run bench -- reports [--scale large|demo]
+// Uses DATABASE_URL when set, else a throwaway PostgreSQL cluster; seeds the scale when missing.
+import { PassThrough, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import ExcelJS from 'exceljs';
+import { DEMO_PASSWORD, REPORT_DOWNLOAD_CAP, reportByKey, reportQuerySchema } from '@fieldforce/contracts';
+import { startCluster } from '../scripts/pg-cluster.mjs';
+import { reportCriteria } from '../apps/server/src/modules/reports/service.js';
+import { reportRowsQuery } from '../apps/server/src/modules/reports/queries.js';
+import type { AuthUser } from '../apps/server/src/lib/policy.js';
+import { log, residentMemory, runNode, startServer, REPO_ROOT } from './lib.js';
+
+const REPORT_KEY = 'salesperson-visit-summary';
+const DAY_MS = 86_400_000;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function ensureSeeded(url: string, scale: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let seeded: string | undefined;
+  try {
+    const { rows } = await client.query(`SELECT value FROM app_meta WHERE key = 'seed_scale'`);
+    seeded = rows[0]?.value as string | undefined;
+  } catch {
+    seeded = undefined; // no schema yet
+  } finally {
+    await client.end();
+  }
+  if (seeded === scale) return;
+  log(`seeding ${scale} into PostgreSQL (large takes about a quarter of an hour)`);
+  const cli = `${REPO_ROOT}/apps/server/src/db/seed/cli.ts`;
+  const result = await runNode(['--import', 'tsx', cli, '--scale', scale, '--seed', '2026', '--reset'], {
+    DATABASE_URL: url,
+  });
+  if (result.code !== 0) throw new Error(`seed failed (${result.code})`);
+}
+
+async function seedToday(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT value FROM app_meta WHERE key = 'seed_today'`);
+    return Date.parse(String(rows[0]?.value ?? new Date().toISOString()).slice(0, 10) + 'T00:00:00Z');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Inlines $n parameters as SQL literals: COPY takes no parameters. */
+function inlineParams(client: pg.Client, sql: string, params: unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (Array.isArray(value)) return `ARRAY[${value.map((v) => client.escapeLiteral(String(v))).join(',')}]`;
+    if (typeof value === 'number') return String(value);
+    return client.escapeLiteral(String(value));
+  });
+}
+
+async function timedDownload(url: string, token: string, pid: number) {
+  const before = residentMemory(pid).rssMb;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMemory(pid).rssMb);
+  }, 20);
+  const started = performance.now();
+  const res = await fetch(url, { headers: { customerToken: token } });
+  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (const b of value) if (b === 10) lines += 1;
+  }
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  return { ms, bytes, lines, growthMb: peak - before };
+}
+
+export async function reportsBench(args: string[]): Promise<Record<string, number>> {
+  const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1]! : 'large';
+  const cluster = process.env.DATABASE_URL ? null : await startCluster({ log });
+  const url = process.env.DATABASE_URL ?? cluster!.url;
+  try {
+    await ensureSeeded(url, scale);
+    const today = await seedToday(url);
+    const server = await startServer({
+      DATABASE_URL: url,
+      SEED_SCALE: 'none',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    try {
+      const login = await fetch(`${server.url}/api/fb/accounts/login?countryCode=vn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'super@demo.test',
+          password: DEMO_PASSWORD,
+          deviceId: 'bench reports',
+        }),
+      });
+      const token = ((await login.json()) as { 'response-data': { idToken: string } })['response-data']
+        .idToken;
+      const range = (endOffsetDays: number) => ({
+        from: isoDay(today - (endOffsetDays + 59) * DAY_MS),
+        to: isoDay(today - endOffsetDays * DAY_MS),
+      });
+
+      log('page: first page of a 60-day window, 40 windows');
+      const timings: number[] = [];
+      for (let i = 0; i < 45; i += 1) {
+        const { from, to } = range(i % 30);
+        const started = performance.now();
+        const res = await fetch(
+          `${server.url}/api/reports/${REPORT_KEY}?countryCode=vn&from=${from}&to=${to}&page=1&pageSize=50`,
+          { headers: { customerToken: token } },
+        );
+        if (!res.ok) throw new Error(`page failed: ${res.status}`);
+        await res.arrayBuffer();
+        if (i >= 5) timings.push(performance.now() - started); // the first five warm the caches
+      }
+
+      const { from, to } = range(0);
+      const exportUrl = (format: string) =>
+        `${server.url}/api/reports/${REPORT_KEY}/export?countryCode=vn&from=${from}&to=${to}&format=${format}`;
+      log('export: CSV');
+      const csv = await timedDownload(exportUrl('csv'), token, server.child.pid!);
+      log('export: XLSX');
+      const xlsx = await timedDownload(exportUrl('xlsx'), token, server.child.pid!);
+
+      // The floors: PostgreSQL's COPY of the same rows, and exceljs writing them from memory.
+      const superUser = {
+        id: 'bench',
+        email: 'super@demo.test',
+        name: 'Bench',
+        role: 'Super User',
+        userType: 'user',
+        accessToUcube: true,
+        accessToOperationalDashboards: true,
+        isSuperUser: true,
+        dtAccessCodes: 'All (Super Access)',
+        countryCodes: ['vn'],
+        homeCountryCode: 'vn',
+        status: 'active',
+        passwordChangedAt: null,
+      } as unknown as AuthUser;
+      const criteria = reportCriteria(
+        reportByKey(REPORT_KEY)!,
+        reportQuerySchema.parse({ countryCode: 'vn', from, to }),
+        superUser,
+        'vn',
+        isoDay(today),
+      );
+      const query = reportRowsQuery(criteria, REPORT_DOWNLOAD_CAP);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      let copyMs = 0;
+      let rawXlsxMs = 0;
+      let rows = 0;
+      try {
+        const copySql = `COPY (${inlineParams(client, query.sql, query.params)}) TO STDOUT WITH (FORMAT csv, HEADER)`;
+        const started = performance.now();
+        await pipeline(
+          client.query(copyTo(copySql)),
+          new Writable({
+            write(_chunk, _enc, done) {
+              done();
+            },
+          }),
+        );
+        copyMs = performance.now() - started;
+
+        const result = await client.query(query.sql, query.params);
+        rows = result.rows.length;
+        const columns = Object.keys(result.rows[0] ?? {});
+        const startedXlsx = performance.now();
+        const sink = new PassThrough();
+        sink.resume();
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+          stream: sink,
+          useStyles: true,
+          useSharedStrings: false,
+        });
+        const sheet = workbook.addWorksheet('rows');
+        sheet.addRow(columns).commit();
+        for (const row of result.rows) sheet.addRow(columns.map((c) => row[c] as ExcelJS.CellValue)).commit();
+        sheet.commit();
+        await workbook.commit();
+        rawXlsxMs = performance.now() - startedXlsx;
+      } finally {
+        await client.end();
+      }
+
+      return {
+        'page.p50Ms': Math.round(percentile(timings, 50) * 10) / 10,
+        'page.p95Ms': Math.round(percentile(timings, 95) * 10) / 10,
+        'export.rows': rows,
+        'exportCsv100k.ms': Math.round(csv.ms),
+        'copyCsv100k.ms': Math.round(copyMs),
+        'exportCsv.ratio': Math.round((csv.ms / copyMs) * 100) / 100,
+        'exportXlsx100k.ms': Math.round(xlsx.ms),
+        'rawXlsx100k.ms': Math.round(rawXlsxMs),
+        'exportXlsx.ratio': Math.round((xlsx.ms / rawXlsxMs) * 100) / 100,
+        'export.peakRssMb': Math.max(csv.growthMb, xlsx.growthMb),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    cluster?.stop();
+  }
+}
