@@ -136,11 +136,7 @@ export function productivityKpi(country: CountryCode, distributorMode: boolean):
   return country === 'pk' || distributorMode ? 'billsProd' : 'prodCalls';
 }
 
-export function kpiColumn(
-  key: KpiKey,
-  country: CountryCode,
-  distributorMode: boolean,
-): KpiColumn {
+export function kpiColumn(key: KpiKey, country: CountryCode, distributorMode: boolean): KpiColumn {
   switch (key) {
     case 'eco':
       return { key, label: 'ECO', targetLabel: 'ECO Target', actualLabel: 'Eco Actuals', unit: 'count' };
@@ -169,7 +165,13 @@ export function kpiColumn(
       return { key, label, targetLabel: `${label} Target`, actualLabel: `${label} Actuals`, unit: 'amount' };
     }
     case 'calls':
-      return { key, label: 'Calls', targetLabel: 'Planned Calls', actualLabel: 'Actual Calls', unit: 'count' };
+      return {
+        key,
+        label: 'Calls',
+        targetLabel: 'Planned Calls',
+        actualLabel: 'Actual Calls',
+        unit: 'count',
+      };
   }
 }
 
@@ -262,7 +264,9 @@ export function kpiValue(key: KpiKey, sums: KpiSums, range: PeriodRange, country
       return value(sums.eco, t(sums.ecoTarget), t(sums.ecoTarget));
     case 'newEco': {
       const daysLeft = range.daysInMonth - range.daysGone + 1;
-      const target = sums.hasTargets ? Math.ceil(Math.max(0, sums.ecoTarget - sums.ecoBeforeDay) / daysLeft) : null;
+      const target = sums.hasTargets
+        ? Math.ceil(Math.max(0, sums.ecoTarget - sums.ecoBeforeDay) / daysLeft)
+        : null;
       return value(sums.newEco, target, t(sums.ecoTarget));
     }
     case 'prodCalls': {
@@ -270,7 +274,12 @@ export function kpiValue(key: KpiKey, sums: KpiSums, range: PeriodRange, country
       if (!PC_COUNT_MARKETS.includes(country)) {
         // Shown as shares of the planned calls; the achievement is the same ratio as the counts'.
         if (sums.plannedCalls === 0)
-          return { actual: 0, target: null, achievedPercentage: 'NA', monthTarget: t(sums.productiveCallsTarget) };
+          return {
+            actual: 0,
+            target: null,
+            achievedPercentage: 'NA',
+            monthTarget: t(sums.productiveCallsTarget),
+          };
         const pct = (n: number) => (n / sums.plannedCalls) * 100;
         return {
           actual: round2(pct(sums.productiveCalls)),
@@ -389,7 +398,11 @@ export function distributorChain(country: CountryCode, role: string | null | und
   ];
 }
 
-export function chainOf(type: ChainType, country: CountryCode, role: string | null | undefined): ChainLevel[] {
+export function chainOf(
+  type: ChainType,
+  country: CountryCode,
+  role: string | null | undefined,
+): ChainLevel[] {
   return type === 'distributor' ? distributorChain(country, role) : teamChain(country, role);
 }
 
@@ -397,7 +410,11 @@ export function chainOf(type: ChainType, country: CountryCode, role: string | nu
  * The level active by default: the distributor in the distributor chain; in the team chain the
  * second entry, or the first for a team leader (and a lone salesperson).
  */
-export function defaultActiveIndex(type: ChainType, chain: readonly ChainLevel[], country: CountryCode): number {
+export function defaultActiveIndex(
+  type: ChainType,
+  chain: readonly ChainLevel[],
+  country: CountryCode,
+): number {
   if (chain.length === 1) return 0;
   if (type === 'distributor') return 1;
   const tl = chainFor(country)[DEMO_LEVEL_INDEX[MARKET_VARIANT[country]].tl]!.role;

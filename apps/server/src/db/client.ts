@@ -120,6 +120,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, an administrator, DROP DATABASE … FORCE) must not
+  // crash the process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   // Fail at boot, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

@@ -40,7 +40,11 @@ export async function canSeeMember(db: Queryable, v: Viewer, target: MemberNode)
     if (target.level_index <= v.member.level_index) return false;
   }
   if (target.dt_code && !inDtScope(v.user, target.dt_code)) return false;
-  return anySalesman(db, { ...viewerScope(v), underMembers: [v.member?.id ?? null, target.id], dtCode: null });
+  return anySalesman(db, {
+    ...viewerScope(v),
+    underMembers: [v.member?.id ?? null, target.id],
+    dtCode: null,
+  });
 }
 
 /** A distributor of the caller's DT scope with salesmen in the caller's subtree. */

@@ -17,15 +17,18 @@ export interface MemberNode {
   dt_code: string | null;
   dt_site_code: string | null;
   active: boolean;
+  /** Salesmen: their salesman code. */
+  sm_code: string | null;
 }
 
 const MEMBER_COLUMNS = `m.id, u.email, u.name, m.employee_code, m.title, m.level_index, m.manager_id, m.dt_code,
-  m.dt_site_code, m.active`;
+  m.dt_site_code, m.active, sm.sm_code`;
+const MEMBER_FROM = `hierarchy_members m JOIN users u ON u.id = m.user_id LEFT JOIN salesmen sm ON sm.member_id = m.id`;
 
 /** The caller's own node in the market's hierarchy, if any. */
 export async function findMemberByUser(db: Queryable, userId: string, market: string) {
   const { rows } = await db.query<MemberNode>(
-    `SELECT ${MEMBER_COLUMNS} FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+    `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM}
      WHERE m.user_id = $1 AND m.country_code = $2`,
     [userId, market],
   );
@@ -34,7 +37,7 @@ export async function findMemberByUser(db: Queryable, userId: string, market: st
 
 export async function findMemberByEmail(db: Queryable, email: string, market: string) {
   const { rows } = await db.query<MemberNode>(
-    `SELECT ${MEMBER_COLUMNS} FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+    `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM}
      WHERE u.email = $1 AND m.country_code = $2`,
     [email.toLowerCase(), market],
   );
@@ -50,6 +53,7 @@ export async function findAncestors(db: Queryable, memberId: number): Promise<Me
        SELECT h.id, h.manager_id, up.depth + 1 FROM hierarchy_members h JOIN up ON h.id = up.manager_id
      )
      SELECT ${MEMBER_COLUMNS} FROM up JOIN hierarchy_members m ON m.id = up.id JOIN users u ON u.id = m.user_id
+       LEFT JOIN salesmen sm ON sm.member_id = m.id
      ORDER BY up.depth`,
     [memberId],
   );
@@ -149,27 +153,35 @@ export interface SumsRange {
   day: boolean;
 }
 
-/** Summed KPI inputs per group over the period (one row per group with at least one salesman). */
+/** The key of the total row that sumKpis answers besides the groups. */
+export const TOTAL_KEY = '';
+
+/**
+ * Summed KPI inputs per group over the period (one row per group with at least one salesman), plus
+ * the total of all groups under TOTAL_KEY, in one pass (GROUPING SETS): ECO of the total counts
+ * distinct outlets across the groups.
+ */
 export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: SumsRange): Promise<GroupSums[]> {
   const params: unknown[] = [];
   const cte = selectionCte(sel, params);
   params.push(range.from, range.to, range.month);
   const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
   const ecoFrom = range.day ? `${month}::date` : `${from}::date`;
+  const key = `CASE WHEN GROUPING(sg.group_key) = 1 THEN '${TOTAL_KEY}' ELSE sg.group_key END AS group_key`;
   const sql = `${cte},
-    sizes AS (SELECT group_key, count(*) AS salesmen FROM sg GROUP BY group_key),
+    sizes AS (SELECT ${key}, count(*) AS salesmen FROM sg GROUP BY GROUPING SETS ((sg.group_key), ())),
     calls AS (
-      SELECT sg.group_key, sum(k.planned_calls) AS planned_calls, sum(k.actual_calls) AS actual_calls,
+      SELECT ${key}, sum(k.planned_calls) AS planned_calls, sum(k.actual_calls) AS actual_calls,
              sum(k.productive_calls) AS productive_calls, sum(k.bills) AS bills, sum(k.gsv) AS gsv
       FROM sg JOIN salesman_daily_kpis k
         ON k.salesman_id = sg.salesman_id AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
-      GROUP BY sg.group_key
+      GROUP BY GROUPING SETS ((sg.group_key), ())
     ),
     billed AS (
-      SELECT sg.group_key, o.outlet_id, min(o.sales_date) AS first_day, max(o.sales_date) AS last_day
+      SELECT ${key}, min(o.sales_date) AS first_day, max(o.sales_date) AS last_day
       FROM sg JOIN outlet_daily_sales o
         ON o.salesman_id = sg.salesman_id AND o.sales_date BETWEEN ${ecoFrom} AND ${to}::date
-      GROUP BY sg.group_key, o.outlet_id
+      GROUP BY GROUPING SETS ((sg.group_key, o.outlet_id), (o.outlet_id))
     ),
     eco AS (
       SELECT group_key,
@@ -179,10 +191,10 @@ export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: Sums
       FROM billed GROUP BY group_key
     ),
     targets AS (
-      SELECT sg.group_key, sum(t.eco_target) AS eco_target, sum(t.productive_calls_target) AS productive_calls_target,
+      SELECT ${key}, sum(t.eco_target) AS eco_target, sum(t.productive_calls_target) AS productive_calls_target,
              sum(t.bills_target) AS bills_target, sum(t.gsv_target) AS gsv_target, count(*) AS target_rows
       FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}::date
-      GROUP BY sg.group_key
+      GROUP BY GROUPING SETS ((sg.group_key), ())
     )
     SELECT z.group_key, z.salesmen::int AS salesmen,
            coalesce(c.planned_calls, 0)::int AS planned_calls, coalesce(c.actual_calls, 0)::int AS actual_calls,
@@ -202,15 +214,10 @@ export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: Sums
   return rows;
 }
 
-export interface MemberRowInfo extends MemberNode {
-  sm_code: string | null;
-}
-
-export async function findMembersByIds(db: Queryable, ids: number[]): Promise<MemberRowInfo[]> {
+export async function findMembersByIds(db: Queryable, ids: number[]): Promise<MemberNode[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<MemberRowInfo>(
-    `SELECT ${MEMBER_COLUMNS}, s.sm_code FROM hierarchy_members m JOIN users u ON u.id = m.user_id
-     LEFT JOIN salesmen s ON s.member_id = m.id WHERE m.id = ANY($1::bigint[])`,
+  const { rows } = await db.query<MemberNode>(
+    `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.id = ANY($1::bigint[])`,
     [ids],
   );
   return rows;

@@ -10,7 +10,11 @@ const signedIn = [{ customerToken: [] }];
 
 const VIEWS: { url: string; view: KpiView; summary: string }[] = [
   { url: '/api/ucube/individual-performance-kpis', view: 'performance', summary: 'Team View: team KPIs' },
-  { url: '/api/ucube/individual-distributor-kpis', view: 'distributor', summary: 'DT View: distributor KPIs' },
+  {
+    url: '/api/ucube/individual-distributor-kpis',
+    view: 'distributor',
+    summary: 'DT View: distributor KPIs',
+  },
   {
     url: '/api/ucube/individual-disciplinary-kpis',
     view: 'disciplinary',
@@ -44,7 +48,9 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { user } = requireAuth(request);
         const market = request.market ?? user.homeCountryCode;
-        return ok(await kpiAnswer(app.db, { user, market, view, query: request.query, now: app.clock.now() }));
+        return ok(
+          await kpiAnswer(app.db, { user, market, view, query: request.query, now: app.clock.now() }),
+        );
       },
     );
   }

@@ -48,6 +48,7 @@ import {
   findMembersByIds,
   findUserBsa,
   sumKpis,
+  TOTAL_KEY,
   type GroupSums,
   type MemberNode,
   type SalesmanSelection,
@@ -98,7 +99,7 @@ interface RowIdentity {
   isActive: boolean;
 }
 
-const memberIdentity = (m: MemberNode & { sm_code?: string | null }): RowIdentity => ({
+const memberIdentity = (m: MemberNode): RowIdentity => ({
   name: m.name,
   emailId: m.email,
   code: m.sm_code ?? m.employee_code,
@@ -115,7 +116,9 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   const viewer: Viewer = { user, market, member, dtCodes: dtScopeOf(user) };
   const type = chainType(view, query.type);
   const chain = chainOf(type, market, user.role);
-  const active = query.role ? chain.findIndex((c) => c.level === query.role) : defaultActiveIndex(type, chain, market);
+  const active = query.role
+    ? chain.findIndex((c) => c.level === query.role)
+    : defaultActiveIndex(type, chain, market);
   if (active < 0) throw forbidden(`${query.role} is not in your chain.`);
   const level = chain[active]!;
   const bsa = selectBsa(await findUserBsa(db, user.id), market, query.bsa) as Bsa;
@@ -123,27 +126,27 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   // The node chosen at the level above the one viewed (the total row).
   let parentMember: MemberNode | null = null;
   let parentDt: string | null = null;
-  if (active >= 1) {
-    const above = chain[active - 1]!;
-    if (above.node === 'viewer') {
-      if (query.emailId && query.emailId.toLowerCase() !== user.email) {
-        throw forbidden('You can only read your own team.');
-      }
-    } else if (above.node === 'member') {
-      if (!query.emailId) throw badRequest('emailId', `choose a ${above.levelname} to open ${level.levelname}`);
-      const m = await findMemberByEmail(db, query.emailId, market);
-      if (!m || !(await canSeeMember(db, viewer, m))) throw forbidden('That team is outside your scope.');
-      if (m.level_index !== above.memberLevel) throw badRequest('emailId', `is not a ${above.levelname}`);
-      if (query.dtCode && m.dt_code !== query.dtCode) throw badRequest('dtCode', `is not the distributor of ${m.email}`);
-      parentMember = m;
-    } else {
-      if (!query.dtCode) throw badRequest('dtCode', `choose a distributor to open ${level.levelname}`);
-      const d = await findDistributor(db, query.dtCode, market);
-      if (!d || !(await canSeeDistributor(db, viewer, d.dt_code))) {
-        throw forbidden('That distributor is outside your scope.');
-      }
-      parentDt = d.dt_code;
+  const above = active >= 1 ? chain[active - 1]! : null;
+  if (!above || above.node === 'viewer') {
+    // The caller's own scope: an email, when given, must be the caller's.
+    if (query.emailId && query.emailId.toLowerCase() !== user.email) {
+      throw forbidden('You can only read your own team.');
     }
+  } else if (above.node === 'member') {
+    if (!query.emailId) throw badRequest('emailId', `choose a ${above.levelname} to open ${level.levelname}`);
+    const m = await findMemberByEmail(db, query.emailId, market);
+    if (!m || !(await canSeeMember(db, viewer, m))) throw forbidden('That team is outside your scope.');
+    if (m.level_index !== above.memberLevel) throw badRequest('emailId', `is not a ${above.levelname}`);
+    if (query.dtCode && m.dt_code !== query.dtCode)
+      throw badRequest('dtCode', `is not the distributor of ${m.email}`);
+    parentMember = m;
+  } else {
+    if (!query.dtCode) throw badRequest('dtCode', `choose a distributor to open ${level.levelname}`);
+    const d = await findDistributor(db, query.dtCode, market);
+    if (!d || !(await canSeeDistributor(db, viewer, d.dt_code))) {
+      throw forbidden('That distributor is outside your scope.');
+    }
+    parentDt = d.dt_code;
   }
 
   const periodName = resolvePeriod(query.period);
@@ -163,10 +166,9 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
       : level.node === 'distributor'
         ? { kind: 'distributor' }
         : { kind: 'all' };
-  const [groups, totals] = await Promise.all([
-    sumKpis(db, { ...base, groupBy }, sumsRange),
-    sumKpis(db, { ...base, groupBy: { kind: 'all' } }, sumsRange),
-  ]);
+  const sums = await sumKpis(db, { ...base, groupBy }, sumsRange);
+  const groups = sums.filter((g) => g.group_key !== TOTAL_KEY);
+  const totalSums = sums.find((g) => g.group_key === TOTAL_KEY);
 
   const viewerIdentity: RowIdentity = member
     ? memberIdentity(member)
@@ -180,11 +182,17 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
       };
   const identities = new Map<string, RowIdentity>();
   if (groupBy.kind === 'member') {
-    for (const m of await findMembersByIds(db, groups.map((g) => Number(g.group_key)))) {
+    for (const m of await findMembersByIds(
+      db,
+      groups.map((g) => Number(g.group_key)),
+    )) {
       identities.set(String(m.id), memberIdentity(m));
     }
   } else if (groupBy.kind === 'distributor') {
-    for (const d of await findDistributorsByCodes(db, groups.map((g) => g.group_key))) {
+    for (const d of await findDistributorsByCodes(
+      db,
+      groups.map((g) => g.group_key),
+    )) {
       identities.set(d.dt_code, {
         name: d.name,
         emailId: null,
@@ -226,10 +234,17 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
     totalLevel = chain[active - 1]!;
   } else if (parentDt) {
     const d = (await findDistributorsByCodes(db, [parentDt]))[0]!;
-    totalIdentity = { name: d.name, emailId: null, code: d.dt_code, dtCode: d.dt_code, dtSiteCode: null, isActive: d.active };
+    totalIdentity = {
+      name: d.name,
+      emailId: null,
+      code: d.dt_code,
+      dtCode: d.dt_code,
+      dtSiteCode: null,
+      isActive: d.active,
+    };
     totalLevel = chain[active - 1]!;
   }
-  const total = present(totalIdentity, totals[0], totalLevel, null);
+  const total = present(totalIdentity, totalSums, totalLevel, null);
 
   // The choices above the level viewed, for the breadcrumb.
   const ancestors = parentMember && active >= 2 ? await findAncestors(db, parentMember.id) : [];
