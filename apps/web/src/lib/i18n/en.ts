@@ -2,7 +2,9 @@
  * English: the source of every message key. vi.ts must define the same keys (i18n.test.ts checks).
  * Placeholders are written {name} and must appear in both languages.
  */
-export const en = {
+import { ucubeEn } from './ucube.en';
+
+const base = {
   'app.name': 'Fieldforce',
 
   'common.loading': 'loading...',
@@ -153,7 +155,6 @@ export const en = {
   'page.operationalReportsLanding.master': 'Product and outlet master data.',
   'page.reportPage.title': 'Report',
   'page.reportPage.lead': 'Search, filter and download the report for a date range of up to 60 days.',
-  'page.reports.pending': 'The report list and report views arrive with the reports issue.',
 
   'common.close': 'Close',
   'common.retry': 'Try again',
@@ -239,6 +240,75 @@ export const en = {
   'salesmanBg.open': 'Add SalesPerson Info',
   'salesmanBg.title': 'Add Salesman BG Mapping',
   'salesmanBg.body': 'Uploading the salesman business-group mapping arrives with the admin tools issue.',
+  'dateRange.legend': 'Date range',
+  'dateRange.from': 'From',
+  'dateRange.to': 'To',
+  'dateRange.quick': 'Quick ranges',
+  'dateRange.last7': 'Last 7 days',
+  'dateRange.last30': 'Last 30 days',
+  'dateRange.last60': 'Last 60 days',
+  'dateRange.rule.format': 'Dates must be real dates written YYYY-MM-DD.',
+  'dateRange.rule.order': 'The start date must be on or before the end date.',
+  'dateRange.rule.dataStart': 'Data is available from 01-Oct-23 only.',
+  'dateRange.rule.maxDays': 'Choose at most {max} days (this range has {days}).',
+  'dateRange.rule.future': 'The end date cannot be in the future.',
+  'download.csv': 'Download CSV',
+  'download.xlsx': 'Download XLSX',
+  'download.runningCsv': 'Downloading CSV…',
+  'download.runningXlsx': 'Downloading XLSX…',
+  'download.progress': '{received} received',
+  'download.progressOf': '{received} of {total}',
+  'download.rows': 'about {rows} rows',
+  'download.cancel': 'Cancel',
+  'download.continue': 'Continue',
+  'download.done': 'Downloaded {file}',
+  'download.interrupted': 'Download was interrupted. Please try again',
+  'download.capTitle': 'Large download',
+  'download.capRestricted': 'Download restricted to first {cap} records only.',
+  'download.capCount': '{total} records match these filters; the file will hold the first {cap}.',
+  'reports.filters': 'Report filters',
+  'reports.filter.outletId': 'Outlet ID',
+  'reports.filter.customerCode': 'Customer Code',
+  'reports.filter.skuId': 'SKU Id',
+  'reports.filter.itemCode': 'Item Code',
+  'reports.filter.productName': 'Product Name',
+  'reports.filter.generic': 'Search',
+  'reports.search.hintDigits': 'Digits only. Separate up to 10 values with commas.',
+  'reports.search.hintAlphanumeric': 'Letters and digits only. Separate up to 10 values with commas.',
+  'reports.search.hintAnything': 'Any text. Separate up to 10 values with commas.',
+  'reports.search.tooMany': 'Search up to {max} comma-separated values at a time.',
+  'reports.apply': 'Apply',
+  'reports.reset': 'Reset',
+  'reports.leadMaster': 'Search, sort and download the master data of your market.',
+  'reports.unknown':
+    'This report is not available. Choose a report from the Transactional Reports or Master Reports menu.',
+  'reports.loading': 'Loading the report…',
+  'reports.listLoading': 'Loading reports…',
+  'reports.results': 'Report results',
+  'reports.rowCount': '{total} rows',
+  'reports.empty': 'No rows match these filters.',
+  'reports.tableCaption': '{report} rows',
+  'reports.sortBy': 'Sort by {column}',
+  'reports.paging': 'Pages',
+  'reports.showing': 'Showing {first}–{last} of {total}',
+  'reports.pageSize': 'Rows per page',
+  'reports.previous': 'Previous',
+  'reports.next': 'Next',
+  'reports.pageOf': 'Page {page} of {pages}',
+  'reports.yes': 'Yes',
+  'reports.no': 'No',
+  'reports.error': 'The report could not be loaded.',
+  'reports.about.productMaster': 'What does each distributor site sell, and at what price?',
+  'reports.about.outletMaster': 'Which outlets does the market have, where, and whose beat are they on?',
+  'reports.about.visitSummary':
+    'Which outlets did each salesperson visit, was the call planned and productive, and what did it sell?',
+  'reports.about.promotionStatus':
+    'Which customers are eligible for the promotions running in the range, and have they used them?',
+  'reports.about.demandCapture': 'What did outlets ask for that the salesperson recorded as demand?',
+  'reports.about.orderLoss': 'Which sales were lost, how much were they worth, and why?',
+  'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
+
+export const en = { ...base, ...ucubeEn } as const;
 
 export type MessageKey = keyof typeof en;

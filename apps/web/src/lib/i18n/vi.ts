@@ -1,7 +1,8 @@
 import type { MessageKey } from './en';
+import { ucubeVi } from './ucube.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
-export const vi: Record<MessageKey, string> = {
+const base: Record<Exclude<MessageKey, keyof typeof ucubeVi>, string> = {
   'app.name': 'Fieldforce',
 
   'common.loading': 'đang tải...',
@@ -163,7 +164,6 @@ export const vi: Record<MessageKey, string> = {
   'page.operationalReportsLanding.master': 'Dữ liệu gốc về sản phẩm và cửa hàng.',
   'page.reportPage.title': 'Báo cáo',
   'page.reportPage.lead': 'Tìm kiếm, lọc và tải xuống báo cáo trong khoảng thời gian tối đa 60 ngày.',
-  'page.reports.pending': 'Danh sách báo cáo và nội dung báo cáo sẽ được bổ sung cùng hạng mục báo cáo.',
 
   'common.close': 'Đóng',
   'common.retry': 'Thử lại',
@@ -249,4 +249,74 @@ export const vi: Record<MessageKey, string> = {
   'salesmanBg.title': 'Thêm ánh xạ BG cho nhân viên bán hàng',
   'salesmanBg.body':
     'Chức năng tải lên ánh xạ nhóm kinh doanh của nhân viên bán hàng sẽ có trong hạng mục công cụ quản trị.',
+  'dateRange.legend': 'Khoảng thời gian',
+  'dateRange.from': 'Từ ngày',
+  'dateRange.to': 'Đến ngày',
+  'dateRange.quick': 'Chọn nhanh',
+  'dateRange.last7': '7 ngày qua',
+  'dateRange.last30': '30 ngày qua',
+  'dateRange.last60': '60 ngày qua',
+  'dateRange.rule.format': 'Ngày phải là ngày hợp lệ theo dạng YYYY-MM-DD.',
+  'dateRange.rule.order': 'Ngày bắt đầu phải trước hoặc trùng ngày kết thúc.',
+  'dateRange.rule.dataStart': 'Dữ liệu chỉ có từ ngày 01-10-2023.',
+  'dateRange.rule.maxDays': 'Chọn tối đa {max} ngày (khoảng này có {days} ngày).',
+  'dateRange.rule.future': 'Ngày kết thúc không được ở tương lai.',
+  'download.csv': 'Tải CSV',
+  'download.xlsx': 'Tải XLSX',
+  'download.runningCsv': 'Đang tải CSV…',
+  'download.runningXlsx': 'Đang tải XLSX…',
+  'download.progress': 'Đã nhận {received}',
+  'download.progressOf': '{received} trên {total}',
+  'download.rows': 'khoảng {rows} dòng',
+  'download.cancel': 'Hủy',
+  'download.continue': 'Tiếp tục',
+  'download.done': 'Đã tải xuống {file}',
+  'download.interrupted': 'Quá trình tải xuống bị gián đoạn. Vui lòng thử lại',
+  'download.capTitle': 'Tệp tải xuống lớn',
+  'download.capRestricted': 'Chỉ được tải xuống {cap} bản ghi đầu tiên.',
+  'download.capCount': 'Có {total} bản ghi khớp với bộ lọc; tệp sẽ chứa {cap} bản ghi đầu tiên.',
+  'reports.filters': 'Bộ lọc báo cáo',
+  'reports.filter.outletId': 'Mã cửa hàng',
+  'reports.filter.customerCode': 'Mã khách hàng',
+  'reports.filter.skuId': 'Mã SKU',
+  'reports.filter.itemCode': 'Mã sản phẩm',
+  'reports.filter.productName': 'Tên sản phẩm',
+  'reports.filter.generic': 'Tìm kiếm',
+  'reports.search.hintDigits': 'Chỉ nhập chữ số. Tối đa 10 giá trị, cách nhau bằng dấu phẩy.',
+  'reports.search.hintAlphanumeric':
+    'Chỉ nhập chữ cái và chữ số. Tối đa 10 giá trị, cách nhau bằng dấu phẩy.',
+  'reports.search.hintAnything': 'Nhập bất kỳ nội dung nào. Tối đa 10 giá trị, cách nhau bằng dấu phẩy.',
+  'reports.search.tooMany': 'Mỗi lần chỉ tìm tối đa {max} giá trị cách nhau bằng dấu phẩy.',
+  'reports.apply': 'Áp dụng',
+  'reports.reset': 'Đặt lại',
+  'reports.leadMaster': 'Tìm kiếm, sắp xếp và tải xuống dữ liệu gốc của thị trường bạn.',
+  'reports.unknown':
+    'Báo cáo này không khả dụng. Hãy chọn một báo cáo trong menu Báo cáo giao dịch hoặc Báo cáo dữ liệu gốc.',
+  'reports.loading': 'Đang tải báo cáo…',
+  'reports.listLoading': 'Đang tải danh sách báo cáo…',
+  'reports.results': 'Kết quả báo cáo',
+  'reports.rowCount': '{total} dòng',
+  'reports.empty': 'Không có dòng nào khớp với bộ lọc.',
+  'reports.tableCaption': 'Các dòng của {report}',
+  'reports.sortBy': 'Sắp xếp theo {column}',
+  'reports.paging': 'Phân trang',
+  'reports.showing': 'Hiển thị {first}–{last} trên {total}',
+  'reports.pageSize': 'Số dòng mỗi trang',
+  'reports.previous': 'Trang trước',
+  'reports.next': 'Trang sau',
+  'reports.pageOf': 'Trang {page}/{pages}',
+  'reports.yes': 'Có',
+  'reports.no': 'Không',
+  'reports.error': 'Không thể tải báo cáo.',
+  'reports.about.productMaster': 'Mỗi điểm phân phối bán những sản phẩm nào, với giá bao nhiêu?',
+  'reports.about.outletMaster': 'Thị trường có những cửa hàng nào, ở đâu, và thuộc tuyến của ai?',
+  'reports.about.visitSummary':
+    'Mỗi nhân viên bán hàng đã ghé những cửa hàng nào, chuyến ghé có theo kế hoạch và hiệu quả không, và đã bán được gì?',
+  'reports.about.promotionStatus':
+    'Khách hàng nào đủ điều kiện cho các khuyến mãi trong khoảng thời gian, và họ đã sử dụng chưa?',
+  'reports.about.demandCapture': 'Cửa hàng đã yêu cầu những gì mà nhân viên bán hàng ghi nhận là nhu cầu?',
+  'reports.about.orderLoss': 'Những đơn hàng nào bị mất, trị giá bao nhiêu và vì sao?',
+  'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
 };
+
+export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi };
