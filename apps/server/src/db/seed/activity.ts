@@ -187,6 +187,8 @@ export class ActivityGenerator {
   private readonly cc: string;
   /** Markets with salesman tracking off (SMTracking) record no GPS points. */
   private readonly tracking: boolean;
+  /** GPS points before this instant are not kept (MarketSize.gpsDays). */
+  private readonly gpsFrom: number;
 
   constructor(
     private readonly org: MarketOrg,
@@ -200,6 +202,7 @@ export class ActivityGenerator {
   ) {
     this.cc = org.country;
     this.tracking = countryFlags(org.country).SMTracking;
+    this.gpsFrom = size.gpsDays === undefined ? -Infinity : nowMs - size.gpsDays * DAY_MS;
   }
 
   private rngFor(sm: SalesmanRow): Rng {
@@ -241,7 +244,8 @@ export class ActivityGenerator {
     let gpsSeq = 0;
     let lastMinute = -1;
     const gps = (lat: number, lng: number, at: number) => {
-      if (!this.tracking || cal.instant(day, at) > this.nowMs) return;
+      const instant = cal.instant(day, at);
+      if (!this.tracking || instant > this.nowMs || instant < this.gpsFrom) return;
       this.tables.gpsPoints.addLine(
         `${this.cc},${sm.id},${date},${++gpsSeq},${lat.toFixed(7)},${lng.toFixed(7)},${cal.stamp(day, at)}`,
       );

@@ -25,6 +25,8 @@ export interface MarketSize {
   history: { days: number } | { since: string };
   /** Weekly stock snapshots kept (plus today's). */
   inventoryWeeks: number;
+  /** Days of GPS trail kept before today (tracking shows recent days); omitted keeps every day. */
+  gpsDays?: number;
   promotions: number;
   promotionOutletsMax: number;
 }
@@ -44,13 +46,14 @@ const TINY: MarketSize = {
 
 const DEMO_MARKET: MarketSize = {
   heads: 1,
-  fanout: [2, 2, 3],
-  regionalFanout: [2, 1, 2, 3],
-  teamSize: [3, 5],
-  plannedPerDay: [4, 6],
-  linesPerOrder: [1, 4],
+  fanout: [2, 3, 4],
+  regionalFanout: [2, 2, 2, 3],
+  teamSize: [7, 9],
+  plannedPerDay: [3, 4],
+  linesPerOrder: [1, 3],
   history: { days: 120 },
   inventoryWeeks: 8,
+  gpsDays: 30,
   promotions: 10,
   promotionOutletsMax: 120,
 };
@@ -74,8 +77,8 @@ const each = (size: MarketSize) =>
 export const SCALES: Record<SeedScale, Record<CountryCode, MarketSize>> = {
   // Every market is present (all demo sign-ins must work), each with a handful of people.
   test: each(TINY),
-  // The two biggest markets get two regions.
-  demo: { ...each(DEMO_MARKET), vn: { ...DEMO_MARKET, heads: 2 }, id: { ...DEMO_MARKET, heads: 2 } },
+  // About two hundred salespeople under some thirty managers in every market.
+  demo: each(DEMO_MARKET),
   // Vietnam with over ten million invoice lines; the other markets stay tiny so sign-ins work.
   large: { ...each(TINY), vn: LARGE_VN },
 };
