@@ -42,7 +42,9 @@ export default defineConfig({
   ],
   // The production server serves apps/web/dist: run `npm run build -w @fieldforce/web` first.
   webServer: {
-    command: 'npx tsx apps/server/src/server.ts',
+    // A fresh database every run: tests add device sessions and codes that must not pile up.
+    command:
+      "node -e \"require('fs').rmSync('.tmp/e2e-data',{recursive:true,force:true})\" && npx tsx apps/server/src/server.ts",
     env: {
       PORT: String(PORT),
       DATA_DIR: '.tmp/e2e-data',

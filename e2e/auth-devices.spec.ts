@@ -29,5 +29,7 @@ test('the profile popup lists my devices', async ({ page }) => {
   await page.getByRole('button', { name: 'Open profile' }).click();
   const profile = page.getByRole('group', { name: 'Profile' });
   await expect(profile.getByText('dt.vn@demo.test')).toBeVisible();
-  await expect(profile.getByRole('list', { name: 'My devices' }).getByText('This device')).toBeVisible();
+  await expect(
+    profile.getByRole('list', { name: 'My devices' }).getByText('This device', { exact: true }),
+  ).toBeVisible();
 });

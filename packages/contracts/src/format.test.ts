@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { achievedPercentageValue, compareEmailLocalPart, formatAmount, formatDateTime } from './format.js';
+import {
+  achievedPercentageValue,
+  compareEmailLocalPart,
+  formatAmount,
+  formatDateTime,
+  localDateIso,
+} from './format.js';
 
 describe('formatAmount (spec section 9)', () => {
   it('abbreviates with K, M, Bn, Tr to 2 decimals', () => {
@@ -34,6 +40,10 @@ describe('formatDateTime (spec section 5)', () => {
     expect(formatDateTime('2026-03-04T15:07:00Z')).toBe('04-Mar-26 | 15:07');
     expect(formatDateTime('2026-03-04T15:07:00Z', 'Asia/Ho_Chi_Minh')).toBe('04-Mar-26 | 22:07');
     expect(formatDateTime('2026-01-01T00:00:00Z')).toBe('01-Jan-26 | 00:00');
+  });
+  it("gives a market's own date: Vietnam is already tomorrow at 20:00 UTC", () => {
+    expect(localDateIso(new Date('2026-11-21T20:00:00Z'), 'Asia/Ho_Chi_Minh')).toBe('2026-11-22');
+    expect(localDateIso(new Date('2026-11-21T20:00:00Z'), 'UTC')).toBe('2026-11-21');
   });
   it("shows '--' when absent or unparseable", () => {
     for (const v of [null, undefined, '', 'not a date']) expect(formatDateTime(v)).toBe('--');

@@ -67,6 +67,12 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return `${pad(local.getUTCDate())}-${MONTHS[local.getUTCMonth()]}-${pad(local.getUTCFullYear() % 100)} | ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
+/** The calendar date (YYYY-MM-DD) at an instant in a time zone: "today" for a market. */
+export function localDateIso(value: Date | number, timeZone: string): string {
+  const ms = typeof value === 'number' ? value : value.getTime();
+  return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 10);
+}
+
 const HOUR_MS = 3_600_000;
 const offsets = new Map<string, number>();
 

@@ -15,6 +15,7 @@ import {
   reportQuerySchema,
   type CountryCode,
   type ReportKey,
+  localDateIso,
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -51,7 +52,8 @@ const contentDisposition = (name: string) =>
   `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const today = () => app.clock.now().toISOString().slice(0, 10);
+  // A range may end on the market's own today, which is ahead of UTC in every market.
+  const today = (market: CountryCode) => localDateIso(app.clock.now(), COUNTRIES[market].timeZone);
 
   /** Validated criteria and visible columns of a request, after the report's own access rule. */
   function prepare(
@@ -67,7 +69,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return {
       report,
-      criteria: reportCriteria(report, query, user, market, today()),
+      criteria: reportCriteria(report, query, user, market, today(market)),
       columns: reportColumns(key, market),
     };
   }

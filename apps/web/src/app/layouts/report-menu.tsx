@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { reportPageUrl, type ReportCategory } from '../routes';
+import { reportLink } from '../../features/reports/report-params';
+import type { ReportMenuEntry } from '../../features/reports/hooks/use-report-list';
 
 /** One entry of the operational reports list (spec section 3). */
 export interface ReportListEntry {
@@ -8,29 +10,36 @@ export interface ReportListEntry {
   reportCategory: ReportCategory;
 }
 
-/**
- * The header's report lists. The reports issue loads them from the operational reports list call;
- * until then both are empty and the menus say so.
- */
+/** No reports: what the menus hold for a user without operational-report access. */
 export const NO_REPORTS: readonly ReportListEntry[] = [];
+
+/** The report page of an entry: with the catalogue key when the web knows the report, name and category always. */
+function entryUrl(entry: ReportListEntry | ReportMenuEntry): string {
+  return 'report' in entry && entry.report
+    ? reportLink(entry.report)
+    : reportPageUrl(entry.reportName, entry.reportCategory);
+}
 
 export function ReportLinks({
   reports,
   category,
   linkClassName,
+  loading = false,
 }: {
-  reports: readonly ReportListEntry[];
+  reports: readonly (ReportListEntry | ReportMenuEntry)[];
   category: ReportCategory;
   linkClassName: string;
+  loading?: boolean;
 }) {
   const t = useT();
   const entries = reports.filter((r) => r.reportCategory === category);
-  if (entries.length === 0) return <p className="menu-empty">{t('header.noReports')}</p>;
+  if (entries.length === 0)
+    return <p className="menu-empty">{loading ? t('reports.listLoading') : t('header.noReports')}</p>;
   return (
     <ul className="menu-list">
       {entries.map((entry) => (
         <li key={entry.reportName}>
-          <Link className={linkClassName} to={reportPageUrl(entry.reportName, category)}>
+          <Link className={linkClassName} to={entryUrl(entry)}>
             {entry.reportName}
           </Link>
         </li>

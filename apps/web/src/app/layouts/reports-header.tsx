@@ -13,7 +13,8 @@ import { MobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { AddSalespersonInfo } from './salesman-bg-mapping';
 import { UtilityBar } from './utility-bar';
-import { NO_REPORTS, ReportLinks } from './report-menu';
+import { ReportLinks } from './report-menu';
+import { useReportList } from '../../features/reports/hooks/use-report-list';
 
 export function ReportsHeader() {
   const t = useT();
@@ -22,7 +23,7 @@ export function ReportsHeader() {
   const country = useClientStore((s) => s.selectedCountryCode);
   const showMaster = canSeeMasterReports(user);
   const adminItems = admin ? adminMenuItems(country) : [];
-  const reports = NO_REPORTS;
+  const { entries: reports, isPending: loading } = useReportList();
 
   return (
     <header className="site-header site-header--reports">
@@ -41,11 +42,21 @@ export function ReportsHeader() {
 
         <nav className="site-header__nav desktop-only" aria-label={t('header.mainNav')}>
           <Dropdown label={t('nav.transactionalReports')}>
-            <ReportLinks reports={reports} category="transactionalreports" linkClassName="menu-link" />
+            <ReportLinks
+              reports={reports}
+              category="transactionalreports"
+              linkClassName="menu-link"
+              loading={loading}
+            />
           </Dropdown>
           {showMaster ? (
             <Dropdown label={t('nav.masterReports')}>
-              <ReportLinks reports={reports} category="masterreports" linkClassName="menu-link" />
+              <ReportLinks
+                reports={reports}
+                category="masterreports"
+                linkClassName="menu-link"
+                loading={loading}
+              />
             </Dropdown>
           ) : null}
           {admin ? (
@@ -71,11 +82,17 @@ export function ReportsHeader() {
                   reports={reports}
                   category="transactionalreports"
                   linkClassName="mobile-menu__link"
+                  loading={loading}
                 />
               </MobileMenuSection>
               {showMaster ? (
                 <MobileMenuSection title={t('nav.masterReports')}>
-                  <ReportLinks reports={reports} category="masterreports" linkClassName="mobile-menu__link" />
+                  <ReportLinks
+                    reports={reports}
+                    category="masterreports"
+                    linkClassName="mobile-menu__link"
+                    loading={loading}
+                  />
                 </MobileMenuSection>
               ) : null}
               {admin ? (

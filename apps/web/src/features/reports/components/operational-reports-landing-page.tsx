@@ -1,37 +1,82 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
-import { useT } from '../../../lib/i18n';
+import type { ReportCategory, ReportKey } from '@fieldforce/contracts';
+import { Link } from 'react-router';
+import { PageLayout } from '../../../components/page-layout';
+import { useT, type MessageKey } from '../../../lib/i18n';
 import { canSeeMasterReports, useClientStore } from '../../../lib/store';
+import { useReportList } from '../hooks/use-report-list';
+import { reportLink } from '../report-params';
+import '../reports.css';
 
-/** /operationalreportslandingpage: the Reports & Analytics home with its two report categories. */
+/** What each report answers (docs/reports.md), one line per card. */
+export const REPORT_ABOUT: Record<ReportKey, MessageKey> = {
+  'product-master': 'reports.about.productMaster',
+  'outlet-master': 'reports.about.outletMaster',
+  'salesperson-visit-summary': 'reports.about.visitSummary',
+  'promotion-status': 'reports.about.promotionStatus',
+  'demand-capture': 'reports.about.demandCapture',
+  'order-loss': 'reports.about.orderLoss',
+  'inventory-status': 'reports.about.inventoryStatus',
+};
+
+const SECTIONS: readonly { category: ReportCategory; titleKey: MessageKey; textKey: MessageKey }[] = [
+  {
+    category: 'transactionalreports',
+    titleKey: 'nav.transactionalReports',
+    textKey: 'page.operationalReportsLanding.transactional',
+  },
+  {
+    category: 'masterreports',
+    titleKey: 'nav.masterReports',
+    textKey: 'page.operationalReportsLanding.master',
+  },
+];
+
+/** /operationalreportslandingpage: the reports this user may open, as cards grouped by category. */
 export function OperationalReportsLandingPage() {
   const t = useT();
   const user = useClientStore((s) => s.userDetails);
   const showMaster = canSeeMasterReports(user);
+  const { entries, isPending, isError } = useReportList();
   return (
     <PageLayout
       eyebrow={t('nav.reports')}
       title={t('page.operationalReportsLanding.title')}
       lead={t('page.operationalReportsLanding.lead')}
     >
-      <div className="panel-grid">
-        <section className="panel" aria-labelledby="transactional-reports">
-          <h2 id="transactional-reports" className="panel__title">
-            {t('nav.transactionalReports')}
-          </h2>
-          <p className="panel__text">{t('page.operationalReportsLanding.transactional')}</p>
-          <p className="menu-empty">{t('header.noReports')}</p>
-        </section>
-        {showMaster ? (
-          <section className="panel" aria-labelledby="master-reports">
-            <h2 id="master-reports" className="panel__title">
-              {t('nav.masterReports')}
+      {isPending ? (
+        <p className="loading-status" role="status">
+          {t('reports.listLoading')}
+        </p>
+      ) : null}
+      {isError ? <p className="menu-empty">{t('header.noReports')}</p> : null}
+      {SECTIONS.filter((s) => s.category === 'transactionalreports' || showMaster).map((section) => {
+        const cards = entries.filter((e) => e.reportCategory === section.category && e.report);
+        return (
+          <section
+            key={section.category}
+            className="report-cards"
+            aria-labelledby={`reports-${section.category}`}
+          >
+            <h2 id={`reports-${section.category}`} className="report-cards__title">
+              {t(section.titleKey)}
             </h2>
-            <p className="panel__text">{t('page.operationalReportsLanding.master')}</p>
-            <p className="menu-empty">{t('header.noReports')}</p>
+            <p className="report-cards__text">{t(section.textKey)}</p>
+            {cards.length === 0 && !isPending ? <p className="menu-empty">{t('header.noReports')}</p> : null}
+            <ul className="report-cards__list">
+              {cards.map(({ report }) =>
+                report ? (
+                  <li key={report.key} className="report-card">
+                    <h3 className="report-card__title">
+                      <Link to={reportLink(report)}>{report.reportName}</Link>
+                    </h3>
+                    <p className="report-card__text">{t(REPORT_ABOUT[report.key])}</p>
+                  </li>
+                ) : null,
+              )}
+            </ul>
           </section>
-        ) : null}
-      </div>
-      <PendingNotice>{t('page.reports.pending')}</PendingNotice>
+        );
+      })}
     </PageLayout>
   );
 }

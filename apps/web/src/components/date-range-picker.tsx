@@ -1,0 +1,103 @@
+import { REPORT_DATA_FROM, REPORT_MAX_DAYS } from '@fieldforce/contracts';
+import { useId } from 'react';
+import { useT, type MessageKey } from '../lib/i18n';
+import { checkRange, quickRange, type RangeCheck } from './date-range';
+import './data-ui.css';
+
+const QUICK_RANGES: readonly { days: number; labelKey: MessageKey }[] = [
+  { days: 7, labelKey: 'dateRange.last7' },
+  { days: 30, labelKey: 'dateRange.last30' },
+  { days: 60, labelKey: 'dateRange.last60' },
+];
+
+const RULE_MESSAGE: Record<Exclude<RangeCheck, { ok: true }>['rule'], MessageKey> = {
+  format: 'dateRange.rule.format',
+  order: 'dateRange.rule.order',
+  dataStart: 'dateRange.rule.dataStart',
+  maxDays: 'dateRange.rule.maxDays',
+  future: 'dateRange.rule.future',
+};
+
+/** The message of a failed range check, in the reader's language. */
+export function useRangeMessage(check: RangeCheck): string | null {
+  const t = useT();
+  if (check.ok) return null;
+  return t(RULE_MESSAGE[check.rule], { max: REPORT_MAX_DAYS, days: check.days ?? '' });
+}
+
+/**
+ * Two native date inputs (min 1 Oct 2023, max today) and quick ranges. The rule's message shows
+ * under the inputs as soon as the range breaks it; the parent disables Apply with the same check.
+ */
+export function DateRangePicker({
+  from,
+  to,
+  today,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  today: string;
+  onChange(range: { from: string; to: string }): void;
+}) {
+  const t = useT();
+  const id = useId();
+  const check = checkRange(from, to, today);
+  const message = useRangeMessage(check);
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="date-range">
+      <legend className="date-range__legend">{t('dateRange.legend')}</legend>
+      <div className="date-range__inputs">
+        <label className="field">
+          <span className="field__label">{t('dateRange.from')}</span>
+          <input
+            className="field__control"
+            type="date"
+            min={REPORT_DATA_FROM}
+            max={today}
+            value={from}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? errorId : undefined}
+            onChange={(event) => onChange({ from: event.target.value, to })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('dateRange.to')}</span>
+          <input
+            className="field__control"
+            type="date"
+            min={REPORT_DATA_FROM}
+            max={today}
+            value={to}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? errorId : undefined}
+            onChange={(event) => onChange({ from, to: event.target.value })}
+          />
+        </label>
+      </div>
+      <div className="date-range__quick" role="group" aria-label={t('dateRange.quick')}>
+        {QUICK_RANGES.map((range) => {
+          const next = quickRange(range.days, today);
+          const active = next.from === from && next.to === to;
+          return (
+            <button
+              key={range.days}
+              type="button"
+              className="button button--ghost button--small"
+              aria-pressed={active}
+              onClick={() => onChange(next)}
+            >
+              {t(range.labelKey)}
+            </button>
+          );
+        })}
+      </div>
+      {message ? (
+        <p id={errorId} className="field__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+import { reportByKey, type ReportKey } from '@fieldforce/contracts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../lib/i18n';
+import type { AppliedReport } from '../report-params';
+import { ReportFilters } from './report-filters';
+
+const TODAY = '2026-11-21';
+const applied: AppliedReport = {
+  from: '2026-10-23',
+  to: TODAY,
+  filters: {},
+  page: 3,
+  pageSize: 50,
+  sort: '',
+};
+
+function renderFilters(key: ReportKey) {
+  const onApply = vi.fn();
+  render(
+    <I18nProvider language="en">
+      <ReportFilters report={reportByKey(key)!} applied={applied} today={TODAY} onApply={onApply} />
+    </I18nProvider>,
+  );
+  return onApply;
+}
+
+const type = (name: string, value: string) => {
+  const input = screen.getByRole('textbox', { name });
+  fireEvent.change(input, { target: { value } });
+  return (input as HTMLInputElement).value;
+};
+
+describe('report search inputs', () => {
+  it('customer code keeps digits and commas only', () => {
+    renderFilters('promotion-status');
+    expect(type('Customer Code', 'CUST-001, 77a8')).toBe('001, 778');
+  });
+
+  it('customer code keeps letters in the Order Loss Report; SKU Id letters and digits only', () => {
+    renderFilters('order-loss');
+    expect(type('Customer Code', 'VN-C001,ab')).toBe('VNC001,ab');
+    expect(type('SKU Id', 'SKU_12;34')).toBe('SKU1234');
+  });
+
+  it('product name accepts anything; item code letters and digits only', () => {
+    renderFilters('inventory-status');
+    expect(type('Product Name', "Trà xanh 500ml (6-pack) & 'more'")).toBe("Trà xanh 500ml (6-pack) & 'more'");
+    expect(type('Item Code', 'IT-9/9')).toBe('IT99');
+  });
+
+  it('more than 10 values: an inline message and Apply disabled', () => {
+    const onApply = renderFilters('salesperson-visit-summary');
+    type('Outlet ID', Array.from({ length: 11 }, (_, i) => `O${i}`).join(','));
+    const input = screen.getByRole('textbox', { name: 'Outlet ID' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Search up to 10 comma-separated values at a time.')).toBeTruthy();
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect((apply as HTMLButtonElement).disabled).toBe(true);
+    type('Outlet ID', Array.from({ length: 10 }, (_, i) => `O${i}`).join(','));
+    expect((apply as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(apply);
+    expect(onApply).toHaveBeenCalledWith(
+      expect.objectContaining({ page: 1, filters: { outletId: 'O0,O1,O2,O3,O4,O5,O6,O7,O8,O9' } }),
+    );
+  });
+
+  it('a range over 60 days disables Apply; Reset goes back to the last 30 days', () => {
+    const onApply = renderFilters('order-loss');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-08-01' } });
+    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(onApply).toHaveBeenCalledWith(
+      expect.objectContaining({ from: '2026-10-23', to: TODAY, filters: {}, page: 1, sort: '' }),
+    );
+  });
+
+  it('master reports have no date range', () => {
+    renderFilters('product-master');
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Item Code' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+/** Whether an export needs the cap warning first (spec sections 8 and 9). */
+export function needsCapWarning(total: number, downloadCap: number): boolean {
+  return total > downloadCap;
+}
+
+const LF = 0x0a;
+
+/** Line feeds in a chunk: a CSV's rows so far (a quoted multi-line cell only inflates the estimate). */
+export function countLineFeeds(chunk: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === LF) count += 1;
+  return count;
+}
+
+/** Rows written so far, from the line feeds seen: the header line is not a row. */
+export function estimateCsvRows(lineFeeds: number, cap: number): number {
+  return Math.min(cap, Math.max(0, lineFeeds - 1));
+}
+
+/** A file name when the server named none: report, market, range. */
+export function fallbackFileName(
+  reportKey: string,
+  country: string,
+  from: string,
+  to: string,
+  format: string,
+) {
+  return [reportKey, country, from, to].filter(Boolean).join('_') + `.${format}`;
+}

@@ -1,0 +1,26 @@
+import type { ReportCategory, ReportDefinition } from '@fieldforce/contracts';
+import { useClientStore } from '../../../lib/store';
+import { useOperationalReportsList } from '../api/get-operational-reports-list';
+import { reportForEntry } from '../report-params';
+
+export interface ReportMenuEntry {
+  reportName: string;
+  reportCategory: ReportCategory;
+  /** The catalogue report behind the entry; absent for a name this web does not know yet. */
+  report?: ReportDefinition;
+}
+
+/**
+ * The reports this user may open (the server filters Master Reports by DT access), fetched once per
+ * market for users with operational-report access.
+ */
+export function useReportList() {
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const enabled = useClientStore((s) => s.opsReportAccess && s.userDetails !== null);
+  const query = useOperationalReportsList(country, enabled);
+  const entries: ReportMenuEntry[] = (query.data?.operationalReportsList ?? []).map((entry) => ({
+    ...entry,
+    report: reportForEntry(entry),
+  }));
+  return { entries, isPending: enabled && query.isPending, isError: query.isError };
+}

@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth-helpers';
+
+async function openFromHeader(page: Page, menu: 'Transactional Reports' | 'Master Reports', report: string) {
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: menu }).click();
+  await nav.getByRole('link', { name: report, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: report })).toBeVisible();
+}
+
+test('admin.vn picks a report from the header, filters, sorts and exports CSV and XLSX', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'admin.vn@demo.test');
+  await page.goto('/operationalreportslandingpage');
+  await expect(page.getByRole('link', { name: 'Order Loss Report' })).toBeVisible();
+
+  // A dated report: the last 30 days, applied into the URL.
+  await openFromHeader(page, 'Transactional Reports', 'Order Loss Report');
+  await expect(page).toHaveURL(/report=order-loss/);
+  await expect(page).toHaveURL(/reportCategory=transactionalreports/);
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await page.getByLabel('Customer Code').fill('ab12,');
+  await expect(page.getByLabel('Customer Code')).toHaveValue('ab12,');
+  await page.getByLabel('Customer Code').fill('');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/^Showing \d/)).toBeVisible();
+
+  // The range rule stops Apply before the server sees it.
+  await page.getByLabel('From').fill('2023-09-01');
+  await expect(page.getByText('Data is available from 01-Oct-23 only.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+  // A master report with rows: sort, then export both formats.
+  await openFromHeader(page, 'Master Reports', 'Outlet Master');
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(page.getByText(/^Showing 1–\d+ of \d/)).toBeVisible();
+  const header = table.getByRole('columnheader', { name: /Outlet Name/ });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=outletName/);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const csvBytes = await readFile((await csv.path())!);
+  expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csvBytes.subarray(3).toString('utf8').split('\r\n')[0]).toContain('Outlet Code');
+  await expect(page.getByRole('status').filter({ hasText: /^Downloaded / })).toBeVisible();
+
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download XLSX' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const xlsxBytes = await readFile((await xlsx.path())!);
+  expect(xlsxBytes.length).toBeGreaterThan(0);
+  expect(xlsxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
+test('reports.vn does not see Master Reports in the header', async ({ page }) => {
+  await signIn(page, 'reports.vn@demo.test');
+  await page.goto('/operationalreportslandingpage');
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Transactional Reports' }).click();
+  await expect(nav.getByRole('link', { name: 'Order Loss Report' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Master Reports' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Master Reports' })).toHaveCount(0);
+});
+
+test.describe('at 480 px', () => {
+  test.use({ viewport: { width: 480, height: 900 } });
+
+  test('/reportpage has no horizontal page overflow; the table scrolls in its box', async ({ page }) => {
+    await signIn(page, 'admin.vn@demo.test');
+    await page.goto('/reportpage?report=outlet-master&reportName=Outlet+Master&reportCategory=masterreports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outlet Master' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});
