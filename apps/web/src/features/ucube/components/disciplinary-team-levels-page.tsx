@@ -1,15 +1,16 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
 import { useT } from '../../../lib/i18n';
+import { useDisciplinaryKpis } from '../api/individual-disciplinary-kpis';
+import { KpiViewPage } from './kpi-view';
 
+/** /disciplinaryteamlevels: KPI View, disciplinary KPI details. */
 export function DisciplinaryTeamLevelsPage() {
   const t = useT();
   return (
-    <PageLayout
-      eyebrow={t('nav.ucube')}
+    <KpiViewPage
+      view="disciplinary"
       title={t('page.disciplinaryTeamLevels.title')}
       lead={t('page.disciplinaryTeamLevels.lead')}
-    >
-      <PendingNotice>{t('page.ucube.pending')}</PendingNotice>
-    </PageLayout>
+      useKpis={useDisciplinaryKpis}
+    />
   );
 }

@@ -1,15 +1,16 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
 import { useT } from '../../../lib/i18n';
+import { useDistributorKpis } from '../api/individual-distributor-kpis';
+import { KpiViewPage } from './kpi-view';
 
+/** /distributorteamlevels: DT View, distributor details. */
 export function DistributorTeamLevelsPage() {
   const t = useT();
   return (
-    <PageLayout
-      eyebrow={t('nav.ucube')}
+    <KpiViewPage
+      view="distributor"
       title={t('page.distributorTeamLevels.title')}
       lead={t('page.distributorTeamLevels.lead')}
-    >
-      <PendingNotice>{t('page.ucube.pending')}</PendingNotice>
-    </PageLayout>
+      useKpis={useDistributorKpis}
+    />
   );
 }

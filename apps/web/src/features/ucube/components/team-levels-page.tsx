@@ -1,11 +1,16 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
 import { useT } from '../../../lib/i18n';
+import { usePerformanceKpis } from '../api/individual-performance-kpis';
+import { KpiViewPage } from './kpi-view';
 
+/** /teamlevels: Team View, team details. */
 export function TeamLevelsPage() {
   const t = useT();
   return (
-    <PageLayout eyebrow={t('nav.ucube')} title={t('page.teamLevels.title')} lead={t('page.teamLevels.lead')}>
-      <PendingNotice>{t('page.ucube.pending')}</PendingNotice>
-    </PageLayout>
+    <KpiViewPage
+      view="performance"
+      title={t('page.teamLevels.title')}
+      lead={t('page.teamLevels.lead')}
+      useKpis={usePerformanceKpis}
+    />
   );
 }

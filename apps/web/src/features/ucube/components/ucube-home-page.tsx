@@ -4,12 +4,18 @@ import { PageLayout } from '../../../components/page-layout';
 import { TileGrid, TileLink } from '../../../components/tile-link';
 import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
+import { usePerformanceKpis } from '../api/individual-performance-kpis';
+import { KpiCards } from './kpi-cards';
+import '../ucube.css';
 
 /** /homepage: the UCube home, leading to the three dashboard views. */
 export function UcubeHomePage() {
   const t = useT();
   const signedIn = useClientStore((s) => s.userDetails !== null);
   const ucube = useClientStore((s) => s.ucubeAccess);
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const bsa = useClientStore((s) => s.selectedBsa);
+  const totals = usePerformanceKpis(country, { period: 'mtd', ...(bsa ? { bsa } : {}) }, ucube);
 
   return (
     <PageLayout
@@ -17,6 +23,20 @@ export function UcubeHomePage() {
       title={t('page.homepage.title')}
       lead={t('page.homepage.lead')}
     >
+      {ucube ? (
+        <section className="ucube-home" aria-labelledby="ucube-home-scope">
+          <h2 id="ucube-home-scope">{t('ucube.home.scope')}</h2>
+          {totals.data ? (
+            <KpiCards answer={totals.data} />
+          ) : totals.isError ? (
+            <p role="alert">{t('ucube.error')}</p>
+          ) : (
+            <p role="status" className="loading-status">
+              {t('ucube.loading')}
+            </p>
+          )}
+        </section>
+      ) : null}
       {ucube ? (
         <TileGrid label={t('page.homepage.views')}>
           <TileLink

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { PerformanceRow } from '@fieldforce/contracts';
+import {
+  achievementBand,
+  barScale,
+  computePace,
+  leaderboard,
+  nextRowIndex,
+  searchRows,
+  sortRows,
+} from './kpi-logic';
+
+const row = (emailId: string, achievedPercentage: number | 'NA', name = emailId): PerformanceRow => ({
+  name,
+  emailId,
+  code: emailId.split('@')[0]!,
+  levelname: 'Salesman',
+  level: 'LEVEL6',
+  dtCode: null,
+  dtSiteCode: null,
+  isActive: true,
+  salesmen: 1,
+  achievedPercentage,
+  kpis: {},
+  drill: null,
+});
+
+describe('sorting and search', () => {
+  const rows = [row('b@x', 50), row('10@x', 'NA'), row('a@x', 120), row('2@x', -5)];
+  it('sorts by achievement with NA as 0', () => {
+    expect(sortRows(rows, 'achievedPercentage', 'desc').map((r) => r.emailId)).toEqual([
+      'a@x',
+      'b@x',
+      '10@x',
+      '2@x',
+    ]);
+    expect(sortRows(rows, 'achievedPercentage', 'asc')[0]!.emailId).toBe('2@x');
+  });
+  it('sorts by email local part, numeric first', () => {
+    expect(sortRows(rows, 'email', 'asc').map((r) => r.emailId)).toEqual(['2@x', '10@x', 'a@x', 'b@x']);
+  });
+  it('searches name, code and email case-insensitively', () => {
+    const named = [row('a@x', 1, 'Nguyen Van An'), row('b@x', 1, 'Tran Thi Binh')];
+    expect(searchRows(named, 'BINH').map((r) => r.emailId)).toEqual(['b@x']);
+    expect(searchRows(named, '  ')).toHaveLength(2);
+  });
+  it('ranks best and worst five without overlap', () => {
+    const many = Array.from({ length: 7 }, (_, i) => row(`${i}@x`, i * 10));
+    const { best, worst } = leaderboard(many);
+    expect(best.map((r) => r.achievedPercentage)).toEqual([60, 50, 40, 30, 20]);
+    expect(worst.map((r) => r.achievedPercentage)).toEqual([0, 10]);
+  });
+});
+
+describe('achievement and pace', () => {
+  it('bands achievement', () => {
+    expect([100, 99.99, 80, 79.9, 'NA'].map((v) => achievementBand(v as number))).toEqual([
+      'good',
+      'warn',
+      'warn',
+      'bad',
+      'na',
+    ]);
+  });
+  it('flags month-to-date actuals behind the straight line', () => {
+    const v = { actual: 400, target: 500, achievedPercentage: 80, monthTarget: 1000 };
+    expect(computePace(v, { unit: 'amount' }, 50)).toEqual({ expected: 500, paceRatio: 80, behind: true });
+    expect(computePace({ ...v, actual: 600 }, { unit: 'amount' }, 50)?.behind).toBe(false);
+    expect(computePace({ ...v, monthTarget: null }, { unit: 'amount' }, 50)).toBeNull();
+    expect(computePace(v, { unit: 'percent' }, 50)).toBeNull();
+  });
+});
+
+describe('chart scale', () => {
+  it('fills the width with the largest value and clamps the rest', () => {
+    const scale = barScale([50, 200, null, -3], 300);
+    expect(scale(200)).toBe(300);
+    expect(scale(50)).toBe(75);
+    expect(scale(null)).toBe(0);
+    expect(scale(-3)).toBe(0);
+    expect(barScale([0, null], 300)(0)).toBe(0);
+  });
+});
+
+describe('keyboard navigation', () => {
+  it('moves through rows and stops at the ends', () => {
+    expect(nextRowIndex(0, 'ArrowDown', 3)).toBe(1);
+    expect(nextRowIndex(2, 'ArrowDown', 3)).toBe(2);
+    expect(nextRowIndex(0, 'ArrowUp', 3)).toBe(0);
+    expect(nextRowIndex(1, 'End', 3)).toBe(2);
+    expect(nextRowIndex(2, 'Home', 3)).toBe(0);
+    expect(nextRowIndex(0, 'a', 3)).toBeNull();
+    expect(nextRowIndex(0, 'ArrowDown', 0)).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The drill-down state lives in the URL query string (shareable, restored on reload, browser back
+ * goes up a level): period, role, type, emailId, dtCode, sort, order and the row search.
+ */
+import type { DrillQuery, HierarchyLevelEntry, KpiPeriod, KpiSort } from '@fieldforce/contracts';
+
+export const UCUBE_PERIODS: readonly KpiPeriod[] = ['day', 'mtd', 'lm'];
+export const DEFAULT_PERIOD: KpiPeriod = 'mtd';
+
+export interface UcubeUrlState {
+  period: KpiPeriod;
+  role?: string;
+  type?: 'team' | 'distributor';
+  emailId?: string;
+  dtCode?: string;
+  sort: KpiSort;
+  order: 'asc' | 'desc';
+  q: string;
+}
+
+/** What the server call takes (countryCode travels in the api client). */
+export interface KpiRequestParams {
+  period: KpiPeriod;
+  bsa?: string;
+  role?: string;
+  type?: 'team' | 'distributor';
+  emailId?: string;
+  dtCode?: string;
+}
+
+const text = (params: URLSearchParams, name: string) => {
+  const v = params.get(name)?.trim();
+  return v ? v : undefined;
+};
+
+export function parseUcubeUrl(search: string | URLSearchParams): UcubeUrlState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const period = params.get('period');
+  const role = text(params, 'role');
+  const type = params.get('type');
+  const sort = params.get('sort') === 'email' ? 'email' : 'achievedPercentage';
+  const order = params.get('order');
+  return {
+    period: UCUBE_PERIODS.includes(period as KpiPeriod) ? (period as KpiPeriod) : DEFAULT_PERIOD,
+    ...(role && /^LEVEL\d$/.test(role) ? { role } : {}),
+    ...(type === 'team' || type === 'distributor' ? { type } : {}),
+    ...(text(params, 'emailId') ? { emailId: text(params, 'emailId') } : {}),
+    ...(text(params, 'dtCode') ? { dtCode: text(params, 'dtCode') } : {}),
+    sort,
+    order: order === 'asc' || order === 'desc' ? order : sort === 'email' ? 'asc' : 'desc',
+    q: params.get('q') ?? '',
+  };
+}
+
+/** The query string of a state; defaults are left out so URLs stay short. */
+export function ucubeSearch(state: UcubeUrlState): string {
+  const params = new URLSearchParams();
+  if (state.period !== DEFAULT_PERIOD) params.set('period', state.period);
+  if (state.role) params.set('role', state.role);
+  if (state.type) params.set('type', state.type);
+  if (state.emailId) params.set('emailId', state.emailId);
+  if (state.dtCode) params.set('dtCode', state.dtCode);
+  if (state.sort !== 'achievedPercentage') params.set('sort', state.sort);
+  const defaultOrder = state.sort === 'email' ? 'asc' : 'desc';
+  if (state.order !== defaultOrder) params.set('order', state.order);
+  if (state.q) params.set('q', state.q);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The server request of a state (sorting and search are done on the page). */
+export function requestParams(state: UcubeUrlState, bsa: string | null): KpiRequestParams {
+  return {
+    period: state.period,
+    ...(bsa ? { bsa } : {}),
+    ...(state.role ? { role: state.role } : {}),
+    ...(state.type ? { type: state.type } : {}),
+    ...(state.emailId ? { emailId: state.emailId } : {}),
+    ...(state.dtCode ? { dtCode: state.dtCode } : {}),
+  };
+}
+
+/** One level down: the row's ready-made drill query; period and sort are kept, the search is not. */
+export function drillState(state: UcubeUrlState, drill: DrillQuery): UcubeUrlState {
+  return {
+    period: state.period,
+    sort: state.sort,
+    order: state.order,
+    q: '',
+    role: drill.role,
+    type: drill.type,
+    ...(drill.emailId ? { emailId: drill.emailId } : {}),
+    ...(drill.dtCode ? { dtCode: drill.dtCode } : {}),
+  };
+}
+
+/**
+ * Back up to the node chosen at level `index` of the breadcrumb: list the level below it. The first
+ * entry is the viewer's own scope, which is the URL without a drill-down.
+ */
+export function crumbState(
+  state: UcubeUrlState,
+  levels: readonly HierarchyLevelEntry[],
+  index: number,
+  type: 'team' | 'distributor',
+): UcubeUrlState {
+  const base: UcubeUrlState = { period: state.period, sort: state.sort, order: state.order, q: '' };
+  const below = levels[index + 1];
+  if (index === 0 || !below) return base;
+  const at = levels[index]!;
+  return {
+    ...base,
+    role: below.level,
+    type,
+    ...(at.emailId ? { emailId: at.emailId } : {}),
+    ...(at.dtCode ? { dtCode: at.dtCode } : {}),
+  };
+}
