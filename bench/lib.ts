@@ -23,8 +23,12 @@ export interface RunningServer {
 }
 
 /** Starts the real server as its own process (node + tsx loader, one process) and waits until it answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+  entry = SERVER_ENTRY,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,9 +2,10 @@
 // stderr and, as its last line on stdout, one JSON object: {"suite": NAME, "figures": {NAME: NUMBER}}.
 import { reportsBench } from './reports.js';
 import { seedBench } from './seed.js';
+import { ucubeBench } from './ucube.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
-const suites: Record<string, Suite> = { seed: seedBench, reports: reportsBench };
+const suites: Record<string, Suite> = { seed: seedBench, reports: reportsBench, ucube: ucubeBench };
 
 const [name, ...rest] = process.argv.slice(2);
 const suite = name ? suites[name] : undefined;

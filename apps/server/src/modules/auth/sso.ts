@@ -123,7 +123,7 @@ export class SsoService {
       for (const v of Array.isArray(value) ? value : [value])
         if (v !== undefined) answer.append(name, String(v));
     }
-    return new Response(res.rawPayload, { status: res.statusCode, headers: answer });
+    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: answer });
   }
 
   /** The provider's authorization URL for a new sign-in, and the state to bind to the browser. */

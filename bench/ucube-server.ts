@@ -1,0 +1,43 @@
+// The benchmark's own server instance: the real app plus one bare route (an indexed point query,
+// the floor of what any endpoint can do here). Started by bench/ucube.ts as a child process.
+import { ok } from '@fieldforce/contracts';
+import { loadConfig } from '../apps/server/src/config/index.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { isSeeded, seedDatabase } from '../apps/server/src/db/seed/index.js';
+import { buildApp } from '../apps/server/src/app.js';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 20 });
+await migrate(db);
+if (config.SEED_SCALE !== 'none' && !(await isSeeded(db))) {
+  console.error(`seeding ${config.SEED_SCALE}…`);
+  await seedDatabase(db, {
+    scale: config.SEED_SCALE,
+    seed: config.SEED,
+    log: (m) => console.error(`  ${m}`),
+  });
+}
+const emails = (
+  await db.query<{ email: string }>('SELECT email FROM users ORDER BY email LIMIT 500')
+).rows.map((r) => r.email);
+let next = 0;
+const app = await buildApp({
+  db,
+  config,
+  ownsDatabase: true,
+  logger: false,
+  extraRoutes: (scope) => {
+    scope.get('/api/bench/baseline', { schema: { hide: true } }, async () => {
+      const email = emails[next++ % emails.length];
+      const { rows } = await db.query('SELECT id, email FROM users WHERE email = $1', [email]);
+      return ok(rows[0] ?? null);
+    });
+  },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`running at http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+process.once('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});
