@@ -267,22 +267,29 @@ export class AuthService {
   // Emailed one-time codes (OTP sign-in, password reset)
   // -------------------------------------------------------------------------------------------
 
-  /** Sends a sign-in code when the account exists and is active; the answer never says which. */
-  async requestEmailOtp(email: string): Promise<void> {
+  /**
+   * Emails a fresh one-time code when the account exists and is active; callers answer the same
+   * either way, so nothing tells whether an email exists.
+   */
+  private async emailCode(
+    email: string,
+    purpose: 'email-login' | 'password-reset',
+    minutes: number,
+    compose: (code: string) => { subject: string; text: string },
+  ): Promise<void> {
     const candidate = await q.findLoginCandidate(this.db, email);
     if (!candidate || candidate.user.status !== 'active') return;
-    const code = await this.newCode(
-      candidate.user.id,
-      'email-login',
-      AUTH_LIMITS.emailOtpMinutes * MINUTE_MS,
-    );
-    await this.mail({
-      to: candidate.user.email,
+    const code = await this.newCode(candidate.user.id, purpose, minutes * MINUTE_MS);
+    await this.mail({ to: candidate.user.email, ...compose(code) });
+  }
+
+  async requestEmailOtp(email: string): Promise<void> {
+    await this.emailCode(email, 'email-login', AUTH_LIMITS.emailOtpMinutes, (code) => ({
       subject: 'Your Fieldforce sign-in code',
       text:
         `Your sign-in code is ${code}.\n\nIt works once and expires in ${AUTH_LIMITS.emailOtpMinutes} minutes. ` +
         `If you did not ask for it, you can ignore this email.`,
-    });
+    }));
   }
 
   /** Signs in with an emailed code. Accounts with TOTP still take the TOTP step. */
@@ -318,21 +325,13 @@ export class AuthService {
   }
 
   async requestPasswordReset(email: string): Promise<void> {
-    const candidate = await q.findLoginCandidate(this.db, email);
-    if (!candidate || candidate.user.status !== 'active') return;
-    const code = await this.newCode(
-      candidate.user.id,
-      'password-reset',
-      AUTH_LIMITS.resetCodeMinutes * MINUTE_MS,
-    );
-    await this.mail({
-      to: candidate.user.email,
+    await this.emailCode(email, 'password-reset', AUTH_LIMITS.resetCodeMinutes, (code) => ({
       subject: 'Reset your Fieldforce password',
       text:
         `Your password reset code is ${code}.\n\nEnter it on the forgot-password page (${this.link('/forgotpassword')}) ` +
         `with your new password. It works once and expires in ${AUTH_LIMITS.resetCodeMinutes} minutes. ` +
         `If you did not ask for it, you can ignore this email: your password has not changed.`,
-    });
+    }));
   }
 
   /** Sets a new password with an emailed code; ends every session unless asked not to. */

@@ -1,9 +1,9 @@
-import { AUTH_LIMITS } from '@fieldforce/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSignOut } from '../../../app/use-sign-out';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/server-messages';
 import { changePassword } from '../api/change-password';
@@ -49,22 +49,13 @@ export function ChangePasswordDialog() {
           onChange={(e) => setCurrent(e.target.value)}
           error={currentError}
         />
-        <FormField
-          label={t('form.newPassword')}
-          password
-          autoComplete="new-password"
-          hint={t('form.passwordHint', { min: AUTH_LIMITS.passwordMinLength })}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={nextError}
-        />
-        <FormField
-          label={t('form.confirmPassword')}
-          password
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={confirmError}
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
+          passwordError={nextError}
+          confirmError={confirmError}
         />
         <label className="field--checkbox">
           <input

@@ -1,9 +1,9 @@
-import { AUTH_LIMITS } from '@fieldforce/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { FormField, FormMessage } from '../../../components/form-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';
 import { errorMessage, translateServerMessage } from '../../../lib/server-messages';
 import { requestPasswordResetCode } from '../api/forgot-password-code';
@@ -88,22 +88,13 @@ export function ForgotPasswordPage() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
             error={errors.code}
           />
-          <FormField
-            label={t('form.newPassword')}
-            password
-            autoComplete="new-password"
-            hint={t('form.passwordHint', { min: AUTH_LIMITS.passwordMinLength })}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-          />
-          <FormField
-            label={t('form.confirmPassword')}
-            password
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={errors.confirm}
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+            passwordError={errors.password}
+            confirmError={errors.confirm}
           />
           <label className="field--checkbox">
             <input

@@ -1,10 +1,11 @@
-import { AUTH_LIMITS, type TotpEnrolment } from '@fieldforce/contracts';
+import { type TotpEnrolment } from '@fieldforce/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { FormField, FormMessage } from '../../../components/form-field';
+import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/server-messages';
 import { signup } from '../api/signup';
@@ -109,22 +110,13 @@ export function SignupPage() {
               onChange={(e) => setInvitationCode(e.target.value)}
               error={errors.invitationCode}
             />
-            <FormField
-              label={t('form.newPassword')}
-              password
-              autoComplete="new-password"
-              hint={t('form.passwordHint', { min: AUTH_LIMITS.passwordMinLength })}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
-            />
-            <FormField
-              label={t('form.confirmPassword')}
-              password
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              error={errors.confirm}
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
+              passwordError={errors.password}
+              confirmError={errors.confirm}
             />
             <FormMessage kind="error">
               {activate.isError ? errorMessage(activate.error, t) : null}
