@@ -1,9 +1,12 @@
 // A throwaway PostgreSQL cluster on loopback for tests and benchmarks.
 //   node scripts/pg-cluster.mjs -- <command …>   runs the command with DATABASE_URL set, then removes the cluster
+//   node scripts/pg-cluster.mjs --keep DIR [--port N] -- <command …>
+//       the same with a cluster kept in DIR (created on first use, reused after, left running on stop
+//       only until the command ends): a seeded `large` set survives between benchmark runs.
 // As a module: startCluster() → { url, stop() }.
 // Debian's PostgreSQL refuses to run as root, so as root the cluster runs as the 'postgres' user.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chmodSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,21 +50,26 @@ function run(bin, args, options = {}) {
   return result;
 }
 
-export async function startCluster({ log = () => {} } = {}) {
+export async function startCluster({ log = () => {}, keepDir, port: wantedPort } = {}) {
   const bin = findBinDir();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldforce-pg-'));
+  const dir = keepDir ? path.resolve(keepDir) : mkdtempSync(path.join(os.tmpdir(), 'fieldforce-pg-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   if (isRoot) spawnSync('chown', ['postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  log(`initdb ${dataDir}`);
-  run(
-    path.join(bin, 'initdb'),
-    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'],
-    {
-      stdio: 'pipe',
-    },
-  );
+  const port = wantedPort ?? (await freePort());
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`reusing ${dataDir}`);
+  } else {
+    log(`initdb ${dataDir}`);
+    run(
+      path.join(bin, 'initdb'),
+      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'],
+      {
+        stdio: 'pipe',
+      },
+    );
+  }
   const options = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -88,6 +96,11 @@ export async function startCluster({ log = () => {} } = {}) {
     stop() {
       if (stopped) return;
       stopped = true;
+      if (keepDir) {
+        // A kept cluster shuts down cleanly so its data survives for the next run.
+        run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop'], { stdio: 'pipe' });
+        return;
+      }
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop'], { stdio: 'pipe' });
       } finally {
@@ -101,11 +114,20 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
   const separator = process.argv.indexOf('--');
   const command = separator === -1 ? [] : process.argv.slice(separator + 1);
+  const own = separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator);
+  const option = (name) => {
+    const at = own.indexOf(name);
+    return at === -1 ? undefined : own[at + 1];
+  };
   if (command.length === 0) {
-    console.error('usage: node scripts/pg-cluster.mjs -- <command …>');
+    console.error('usage: node scripts/pg-cluster.mjs [--keep DIR] [--port N] -- <command …>');
     process.exit(2);
   }
-  const cluster = await startCluster({ log: (m) => console.error(`[pg-cluster] ${m}`) });
+  const cluster = await startCluster({
+    log: (m) => console.error(`[pg-cluster] ${m}`),
+    keepDir: option('--keep'),
+    port: option('--port') ? Number(option('--port')) : undefined,
+  });
   const child = spawn(command[0], command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: cluster.url },

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.js';
 import { configSchema, type Config } from './config/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { DataVersionWatch } from './db/data-version.js';
 import type { RouteAccess } from './lib/policy.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     config: Config;
     /** The time for expiries (tokens, codes, lockout, TOTP); tests pass a ManualClock. */
     clock: Clock;
+    /** The version of the business data; loads bump it, cached answers key on it (db/data-version.ts). */
+    dataVersion: DataVersionWatch;
   }
   interface FastifyContextConfig {
     /** Who may call the route (lib/policy.ts); plugins/auth.ts enforces it on every request. */
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('appVersion', APP_VERSION);
   app.decorate('config', { ...configSchema.parse({}), ...options.config });
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('dataVersion', new DataVersionWatch(options.db));
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

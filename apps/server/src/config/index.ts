@@ -25,6 +25,8 @@ export const configSchema = z.object({
   /** Seconds a graceful shutdown may take before the process gives up waiting. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   TRUST_PROXY: booleanish.default(false),
+  /** Memory for cached UCube answers (per process, dropped on every data load); 0 turns the cache off. */
+  UCUBE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 
   // --- Sign-in and sessions (docs/auth.md) -----------------------------------------------------
   /** The portal's public address for SSO redirects and email links. Unset: http://localhost:PORT. */

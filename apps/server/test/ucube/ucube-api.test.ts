@@ -392,3 +392,51 @@ describe('periods and labels', () => {
     expect(emails).toEqual([...emails].sort((x, y) => x!.localeCompare(y!, 'en', { sensitivity: 'base' })));
   });
 });
+
+describe('answer cache', () => {
+  const query = { period: 'mtd', role: 'LEVEL6', emailId: 'tl.vn@demo.test' };
+  const teamGsv = async () =>
+    answer(await call('tl.vn@demo.test', TEAM, query)).total.kpis.gsv!.actual as number;
+
+  it('serves the same answer until a data load bumps the version, then the new figures', async () => {
+    const first = await call('tl.vn@demo.test', TEAM, query);
+    const again = await call('tl.vn@demo.test', TEAM, query);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    const before = await teamGsv();
+
+    // A load that changes the summary tables (here by hand) and marks the data as changed.
+    const [one] = await sql<{ salesman_id: number; kpi_date: string }>(
+      `SELECT k.salesman_id, k.kpi_date::text FROM salesman_daily_kpis k
+       JOIN salesmen s ON s.id = k.salesman_id JOIN hierarchy_members tl ON tl.id = s.team_leader_member_id
+       JOIN users u ON u.id = tl.user_id
+       WHERE u.email = 'tl.vn@demo.test' AND k.kpi_date BETWEEN '2026-11-01' AND '2026-11-20' LIMIT 1`,
+    );
+    const bump = `UPDATE salesman_daily_kpis SET gsv = gsv + $3 WHERE salesman_id = $1 AND kpi_date = $2`;
+    await sql(bump, [one!.salesman_id, one!.kpi_date, 1000]);
+    try {
+      expect(await teamGsv()).toBe(before); // not yet announced: still the cached answer
+      await t.app.dataVersion.bump();
+      expect(await teamGsv()).toBeCloseTo(before + 1000, 2);
+    } finally {
+      await sql(bump, [one!.salesman_id, one!.kpi_date, -1000]);
+      await t.app.dataVersion.bump();
+    }
+    expect(await teamGsv()).toBeCloseTo(before, 2);
+  });
+
+  it('never hands one caller’s answer to another, nor across markets or days', async () => {
+    const leader = await call('tl.vn@demo.test', TEAM, { period: 'mtd' });
+    const boss = await call('super@demo.test', TEAM, { period: 'mtd' });
+    expect(answer(leader).levels).not.toEqual(answer(boss).levels);
+    // The team leader asking for the same node through the Super User's URL is still checked.
+    const superRows = answer(boss).rows;
+    const foreign = superRows.find((r) => r.drill?.emailId && r.drill.emailId !== 'tl.vn@demo.test');
+    expect(foreign).toBeTruthy();
+    await call('super@demo.test', TEAM, { period: 'mtd', ...foreign!.drill! });
+    const denied = await call('tl.vn@demo.test', TEAM, { period: 'mtd', ...foreign!.drill! });
+    expect(denied.statusCode).toBe(403);
+    const ph = await call('super@demo.test', TEAM, { period: 'mtd', countryCode: 'ph' });
+    expect(answer(ph).countryCode).toBe('ph');
+  });
+});

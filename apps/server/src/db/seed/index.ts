@@ -4,8 +4,10 @@
  * database with COPY in chunks (copy-writer.ts), parents before children, so memory stays flat.
  */
 import { hash } from '@node-rs/argon2';
+import { randomUUID } from 'node:crypto';
 import { COUNTRIES, COUNTRY_CODES, countryFlags, DEMO_PASSWORD, MARKET_VARIANT } from '@fieldforce/contracts';
 import type { Database } from '../client.js';
+import { DATA_VERSION_KEY } from '../data-version.js';
 import {
   ActivityGenerator,
   epochDay,
@@ -556,6 +558,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     ['seed_rows', String(Object.values(counts).reduce((a, b) => a + b, 0))],
     // Wall-clock time of the load, not part of the generated data.
     ['seeded_at', new Date().toISOString()],
+    // A new version of the business data: cached dashboard answers of the old one are dropped.
+    [DATA_VERSION_KEY, randomUUID()],
   ];
   for (const [key, value] of meta) {
     await db.query(

@@ -1,9 +1,10 @@
 /** UCube analytics (issue 4): the Team View, DT View and KPI View calls. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { kpiAnswerSchema, kpiQuerySchema, ok, type KpiView } from '@fieldforce/contracts';
+import { AnswerCache } from '../../lib/answer-cache.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { kpiAnswer } from './service.js';
+import { kpiAnswer, kpiCacheKey } from './service.js';
 
 const TAG = 'ucube';
 const signedIn = [{ customerToken: [] }];
@@ -31,6 +32,12 @@ const DESCRIPTION =
   'subtree, market or DT scope is refused with 403. KPIs are defined in docs/kpis.md.';
 
 export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Answers per caller, query, day and data version: a dashboard opened every morning by every
+  // manager is computed once per data load, not once per visit (docs/decisions.md "UCube answer cache").
+  const cache = new AnswerCache({
+    maxBytes: app.config.UCUBE_CACHE_MB * 1024 * 1024,
+    maxAgeMs: 10 * 60_000,
+  });
   for (const { url, view, summary } of VIEWS) {
     app.get(
       url,
@@ -45,12 +52,17 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         config: { access: { roles: ['ucube'] } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = requireAuth(request);
         const market = request.market ?? user.homeCountryCode;
-        return ok(
-          await kpiAnswer(app.db, { user, market, view, query: request.query, now: app.clock.now() }),
-        );
+        const req = { user, market, view, query: request.query, now: app.clock.now() };
+        const compute = async () => Buffer.from(JSON.stringify(ok(await kpiAnswer(app.db, req))));
+        const body =
+          app.config.UCUBE_CACHE_MB === 0
+            ? await compute()
+            : await cache.get(await app.dataVersion.current(), kpiCacheKey(req), compute);
+        // Already serialized (the schema above documents it; kpiAnswer builds it typed).
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     );
   }

@@ -12,6 +12,7 @@ import {
   kpiValue,
   levelEntries,
   localDate,
+  localDateIso,
   periodRange,
   resolvePeriod,
   type Bsa,
@@ -108,6 +109,20 @@ const memberIdentity = (m: MemberNode): RowIdentity => ({
   dtSiteCode: m.dt_site_code,
   isActive: m.active,
 });
+
+/**
+ * Everything an answer depends on besides the data version: the caller (identity, title, DT scope;
+ * their place and BSAs are data), the market, view and query, and the market's day (periods and
+ * pace move with it).
+ */
+export function kpiCacheKey(req: KpiRequest): string {
+  const { user, market, view, query } = req;
+  const asked = Object.entries(query)
+    .filter(([k, v]) => v !== undefined && k !== 'customerToken' && k !== 'countryCode')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const day = localDateIso(req.now, COUNTRIES[market].timeZone);
+  return JSON.stringify([user.id, user.role, user.dtAccessCodes, user.isSuperUser, market, view, day, asked]);
+}
 
 export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnswer> {
   const { user, market, view, query } = req;
