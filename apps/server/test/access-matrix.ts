@@ -186,4 +186,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/ucube/individual-performance-kpis', allowed: ucubeUsers },
   { route: 'GET /api/ucube/individual-distributor-kpis', allowed: ucubeUsers },
   { route: 'GET /api/ucube/individual-disciplinary-kpis', allowed: ucubeUsers },
+  { route: 'GET /api/ucube/daily-trend', allowed: ucubeUsers },
 ];

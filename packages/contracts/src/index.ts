@@ -9,3 +9,4 @@ export * from './format.js';
 export * from './reports.js';
 export * from './reports-api.js';
 export * from './kpis.js';
+export * from './kpi-trend.js';

@@ -87,7 +87,7 @@ export interface SalesmanSelection {
  * `sg(salesman_id, group_key)`: the selected salesmen and the row each counts towards. Pushes its
  * parameters onto `params`.
  */
-function selectionCte(sel: SalesmanSelection, params: unknown[]): string {
+export function selectionCte(sel: SalesmanSelection, params: unknown[]): string {
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -253,4 +253,69 @@ export async function findUserBsa(db: Queryable, userId: string): Promise<string
     [userId],
   );
   return rows.map((r) => r.bsa);
+}
+
+export interface TrendDayRow {
+  date: string;
+  gsv: number;
+  new_eco: number;
+  productive_calls: number;
+  planned_calls: number;
+  bills: number;
+  /** The month's targets summed over the selection (the same on every row); 0 when none. */
+  eco_target: number;
+  productive_calls_target: number;
+  bills_target: number;
+  gsv_target: number;
+  target_rows: number;
+}
+
+/**
+ * The selection's figures per calendar day from `from` to `to` (every day, zeros included) for the
+ * daily trend, with the targets of `month`. New ECO counts each outlet on its first billing day in
+ * the range, so the running total of new_eco is the range's distinct outlets billed.
+ */
+export async function sumDailyTrend(
+  db: Queryable,
+  sel: Omit<SalesmanSelection, 'groupBy'>,
+  range: { from: string; to: string; month: string },
+): Promise<TrendDayRow[]> {
+  const params: unknown[] = [];
+  const cte = selectionCte({ ...sel, groupBy: { kind: 'all' } }, params);
+  params.push(range.from, range.to, range.month);
+  const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  const sql = `${cte},
+    days AS (SELECT d::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') d),
+    calls AS (
+      SELECT k.kpi_date AS day, sum(k.gsv) AS gsv, sum(k.productive_calls) AS productive_calls,
+             sum(k.planned_calls) AS planned_calls, sum(k.bills) AS bills
+      FROM sg JOIN salesman_daily_kpis k
+        ON k.salesman_id = sg.salesman_id AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
+      GROUP BY k.kpi_date
+    ),
+    firsts AS (
+      SELECT first_day AS day, count(*) AS new_eco FROM (
+        SELECT o.outlet_id, min(o.sales_date) AS first_day
+        FROM sg JOIN outlet_daily_sales o
+          ON o.salesman_id = sg.salesman_id AND o.sales_date BETWEEN ${from}::date AND ${to}::date
+        GROUP BY o.outlet_id
+      ) f GROUP BY first_day
+    ),
+    targets AS (
+      SELECT coalesce(sum(t.eco_target), 0)::int AS eco_target,
+             coalesce(sum(t.productive_calls_target), 0)::int AS productive_calls_target,
+             coalesce(sum(t.bills_target), 0)::int AS bills_target,
+             coalesce(sum(t.gsv_target), 0)::float8 AS gsv_target, count(*)::int AS target_rows
+      FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}::date
+    )
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(c.gsv, 0)::float8 AS gsv,
+           coalesce(f.new_eco, 0)::int AS new_eco, coalesce(c.productive_calls, 0)::int AS productive_calls,
+           coalesce(c.planned_calls, 0)::int AS planned_calls, coalesce(c.bills, 0)::int AS bills,
+           t.eco_target, t.productive_calls_target, t.bills_target, t.gsv_target, t.target_rows
+    FROM days d CROSS JOIN targets t
+    LEFT JOIN calls c ON c.day = d.day
+    LEFT JOIN firsts f ON f.day = d.day
+    ORDER BY d.day`;
+  const { rows } = await db.query<TrendDayRow>(sql, params);
+  return rows;
 }

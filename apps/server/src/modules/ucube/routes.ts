@@ -1,10 +1,18 @@
 /** UCube analytics (issue 4): the Team View, DT View and KPI View calls. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { kpiAnswerSchema, kpiQuerySchema, ok, type KpiView } from '@fieldforce/contracts';
+import {
+  dailyTrendAnswerSchema,
+  dailyTrendQuerySchema,
+  kpiAnswerSchema,
+  kpiQuerySchema,
+  ok,
+  type KpiView,
+} from '@fieldforce/contracts';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { kpiAnswer, kpiCacheKey } from './service.js';
+import { dailyTrend, trendCacheKey } from './trend.js';
 
 const TAG = 'ucube';
 const signedIn = [{ customerToken: [] }];
@@ -66,4 +74,35 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/ucube/daily-trend',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Home page: the month trend of the caller’s whole scope',
+        description:
+          'UCube access. Per calendar day of the month, for the same salesmen as the Team View’s top-level ' +
+          'total (market, DT scope, the caller’s subtree, `bsa`): GSV, productive calls, planned calls and bills ' +
+          'of the day and their running totals, outlets first billed that day and the running ECO, plus the ' +
+          'whole month’s targets. `period`: mtd (default; days up to the market’s today) or lm (the whole ' +
+          'last month). Defined in docs/kpis.md "Daily trend".',
+        querystring: dailyTrendQuerySchema,
+        response: envelopeResponses(dailyTrendAnswerSchema),
+        security: signedIn,
+      },
+      config: { access: { roles: ['ucube'] } },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const market = request.market ?? user.homeCountryCode;
+      const req = { user, market, query: request.query, now: app.clock.now() };
+      const compute = async () => Buffer.from(JSON.stringify(ok(await dailyTrend(app.db, req))));
+      const body =
+        app.config.UCUBE_CACHE_MB === 0
+          ? await compute()
+          : await cache.get(await app.dataVersion.current(), trendCacheKey(req), compute);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 };

@@ -1,0 +1,106 @@
+/**
+ * The month trend of the UCube home page: the caller's whole scope (the salesmen of the Team View's
+ * top-level total: market, DT scope, the caller's subtree, the selected BSA), day by day, with
+ * running totals and the month's targets. Same scope rules and period dates as kpiAnswer.
+ */
+import {
+  COUNTRIES,
+  localDate,
+  localDateIso,
+  periodRange,
+  type Bsa,
+  type CountryCode,
+  type DailyTrendAnswer,
+  type DailyTrendQuery,
+  type TrendDay,
+} from '@fieldforce/contracts';
+import type { Queryable } from '../../db/client.js';
+import type { AuthUser } from '../../lib/policy.js';
+import { assertHasPlace, dtScopeOf, selectBsa } from './policy.js';
+import { findMemberByUser, findUserBsa, sumDailyTrend, type TrendDayRow } from './queries.js';
+
+export interface TrendRequest {
+  user: AuthUser;
+  market: CountryCode;
+  query: DailyTrendQuery;
+  now: Date;
+}
+
+/** Everything the answer depends on besides the data version (as kpiCacheKey): caller, market, day, query. */
+export function trendCacheKey(req: TrendRequest): string {
+  const { user, market, query } = req;
+  const day = localDateIso(req.now, COUNTRIES[market].timeZone);
+  return JSON.stringify([
+    'daily-trend',
+    user.id,
+    user.role,
+    user.dtAccessCodes,
+    user.isSuperUser,
+    market,
+    day,
+    query.period,
+    query.bsa ?? null,
+  ]);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export async function dailyTrend(db: Queryable, req: TrendRequest): Promise<DailyTrendAnswer> {
+  const { user, market, query } = req;
+  const member = await findMemberByUser(db, user.id, market);
+  assertHasPlace(user, market, member);
+  const bsa = selectBsa(await findUserBsa(db, user.id), market, query.bsa) as Bsa;
+  const range = periodRange(query.period, localDate(req.now, COUNTRIES[market].timeZone));
+  const rows = await sumDailyTrend(
+    db,
+    { market, dtCodes: dtScopeOf(user), bsa, underMembers: [member?.id ?? null], dtCode: null },
+    range,
+  );
+  return presentTrend(rows, { countryCode: market, bsa, period: query.period, range });
+}
+
+function presentTrend(
+  rows: TrendDayRow[],
+  meta: Pick<DailyTrendAnswer, 'countryCode' | 'bsa' | 'period'> & {
+    range: { month: string; daysInMonth: number; daysGone: number };
+  },
+): DailyTrendAnswer {
+  const has = (rows[0]?.target_rows ?? 0) > 0;
+  const target = (value: number | undefined) => (has ? (value ?? 0) : null);
+  const sums = { gsv: 0, eco: 0, productiveCalls: 0, plannedCalls: 0, bills: 0 };
+  const days = rows.map((r): TrendDay => {
+    sums.gsv = round2(sums.gsv + r.gsv);
+    sums.eco += r.new_eco;
+    sums.productiveCalls += r.productive_calls;
+    sums.plannedCalls += r.planned_calls;
+    sums.bills += r.bills;
+    return {
+      date: r.date,
+      gsv: round2(r.gsv),
+      gsvCumulative: sums.gsv,
+      newEco: r.new_eco,
+      ecoCumulative: sums.eco,
+      productiveCalls: r.productive_calls,
+      productiveCallsCumulative: sums.productiveCalls,
+      plannedCalls: r.planned_calls,
+      plannedCallsCumulative: sums.plannedCalls,
+      bills: r.bills,
+      billsCumulative: sums.bills,
+    };
+  });
+  return {
+    countryCode: meta.countryCode,
+    bsa: meta.bsa,
+    period: meta.period,
+    month: meta.range.month,
+    daysInMonth: meta.range.daysInMonth,
+    daysGone: meta.range.daysGone,
+    targets: {
+      gsv: target(rows[0]?.gsv_target),
+      eco: target(rows[0]?.eco_target),
+      productiveCalls: target(rows[0]?.productive_calls_target),
+      bills: target(rows[0]?.bills_target),
+    },
+    days,
+  };
+}
