@@ -1,5 +1,6 @@
 // The benchmark's own server instance: the real app plus one bare route (an indexed point query,
-// the floor of what any endpoint can do here). Started by bench/ucube.ts as a child process.
+// the floor of what any endpoint can do here) and one that announces new data (so a timed request
+// computes its answer instead of reading the cache). Started by bench/ucube.ts as a child process.
 import { ok } from '@fieldforce/contracts';
 import { loadConfig } from '../apps/server/src/config/index.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -33,6 +34,10 @@ const app = await buildApp({
       const { rows } = await db.query('SELECT id, email FROM users WHERE email = $1', [email]);
       return ok(rows[0] ?? null);
     });
+    // A data load as far as the answer cache is concerned: the next UCube request computes afresh.
+    scope.post('/api/bench/new-data', { schema: { hide: true } }, async () =>
+      ok(await scope.dataVersion.bump()),
+    );
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

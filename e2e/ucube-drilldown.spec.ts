@@ -94,3 +94,21 @@ test('a team leader sees only their own team', async ({ page }) => {
   await page.goto('/teamlevels?role=LEVEL6&type=team&emailId=tl2.vn%40demo.test');
   await expect(page.getByRole('alert')).toContainText('The KPIs could not be loaded');
 });
+
+test('the total row opens every salesperson of the market at once', async ({ page }) => {
+  await signIn(page, 'super@demo.test');
+  await page.goto('/teamlevels');
+  await expect(current(page)).toHaveText('Branch Manager');
+  await page.getByRole('button', { name: 'Every Salesman' }).click();
+  await expect(current(page)).toHaveText('Sales Person');
+  expect(new URL(page.url()).searchParams.get('span')).toBe('subtree');
+  // The levels in between were skipped: shown, not clickable.
+  await expect(crumbs(page).getByText('Area Sales Manager: all')).toBeVisible();
+  await expect(crumbs(page).getByRole('button')).toHaveCount(1);
+  await expect(page.getByRole('row', { name: /^Open / })).toHaveCount(0);
+  expect(await page.locator('.ucube-table tbody:not(.ucube-total) tr').count()).toBeGreaterThan(1);
+  await crumbs(page)
+    .getByRole('button', { name: /^Super User/ })
+    .click();
+  await expect(current(page)).toHaveText('Branch Manager');
+});

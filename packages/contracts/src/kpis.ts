@@ -492,6 +492,8 @@ interface SortableRow {
 // The calls
 // ---------------------------------------------------------------------------------------------
 
+export const KPI_SPAN_SUBTREE = 'subtree';
+
 export const kpiQuerySchema = z.object({
   countryCode: countryCodeSchema.optional(),
   customerToken: z.string().optional(),
@@ -509,6 +511,12 @@ export const kpiQuerySchema = z.object({
   emailId: z.string().max(254).optional(),
   /** The distributor chosen (LEVEL3 under a distributor). */
   dtCode: z.string().max(40).optional(),
+  /**
+   * `subtree`: the rows of level `role` anywhere under the chosen node, skipping the levels between
+   * (the total row's drill: every salesperson of a region at once). The chosen node may then sit at
+   * any level above; none chosen is the caller's whole scope.
+   */
+  span: z.literal(KPI_SPAN_SUBTREE).optional(),
   sort: z.enum(KPI_SORTS).default('achievedPercentage'),
   order: z.enum(['asc', 'desc']).optional(),
 });
@@ -534,6 +542,7 @@ export const drillQuerySchema = z.object({
   type: z.enum(CHAIN_TYPES),
   emailId: z.string().optional(),
   dtCode: z.string().optional(),
+  span: z.literal(KPI_SPAN_SUBTREE).optional(),
 });
 export type DrillQuery = z.infer<typeof drillQuerySchema>;
 
@@ -553,7 +562,11 @@ export const performanceRowSchema = z.object({
   /** The headline KPI's achievement ('NA' sorts as 0). */
   achievedPercentage: z.union([z.number(), z.literal('NA')]),
   kpis: z.record(z.string(), kpiValueSchema),
-  /** The query that opens the level below this row; null at the bottom of the chain. */
+  /**
+   * The query that opens the level below this row; null at the bottom of the chain. On the total
+   * row: the bottom level of the whole node at once (`span: subtree`); null when the rows already
+   * are that level.
+   */
   drill: drillQuerySchema.nullable(),
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;

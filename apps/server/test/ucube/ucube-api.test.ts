@@ -440,3 +440,79 @@ describe('answer cache', () => {
     expect(answer(ph).countryCode).toBe('ph');
   });
 });
+
+describe('drill from the total row (span=subtree)', () => {
+  const follow = (email: string, url: string, drill: NonNullable<PerformanceRow['drill']>) =>
+    call(email, url, { period: 'mtd', ...(drill as Record<string, string>) });
+
+  it('opens every salesperson of the market from the top total, with the same total', async () => {
+    const top = answer(await call('super@demo.test', TEAM, { period: 'mtd' }));
+    expect(top.total.drill).toEqual({ role: 'LEVEL6', type: 'team', span: 'subtree' });
+    const all = answer(await follow('super@demo.test', TEAM, top.total.drill!));
+    const [count] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM salesmen WHERE country_code = 'vn' AND bsa = $1`,
+      [all.bsa],
+    );
+    expect(all.rows).toHaveLength(count!.n);
+    expect(all.rows.every((r) => r.levelname === 'Salesman' && r.drill === null)).toBe(true);
+    expect(all.total.kpis).toEqual(top.total.kpis);
+    expect(all.total.drill).toBeNull(); // the rows already are the bottom level
+    // Levels between the top and the salespeople were skipped: nothing chosen there.
+    expect(all.levels.map((l) => [l.emailId, l.active])).toEqual([
+      ['super@demo.test', false],
+      ['', false],
+      ['', false],
+      ['', false],
+      ['', false],
+      ['', true],
+    ]);
+  });
+
+  it('opens the salespeople under one manager, summing to that manager’s total', async () => {
+    const top = answer(await call('super@demo.test', TEAM, { period: 'mtd' }));
+    const branch = top.rows[0]!;
+    const asms = answer(await follow('super@demo.test', TEAM, branch.drill!));
+    expect(asms.total.drill).toEqual({
+      role: 'LEVEL6',
+      type: 'team',
+      span: 'subtree',
+      emailId: branch.emailId,
+    });
+    const people = answer(await follow('super@demo.test', TEAM, asms.total.drill!));
+    expect(people.total).toMatchObject({ emailId: branch.emailId, kpis: branch.kpis });
+    expect(people.levels[1]).toMatchObject({ emailId: branch.emailId });
+    const gsv = people.rows.reduce((s, r) => s + (r.kpis.gsv!.actual as number), 0);
+    expect(gsv).toBeCloseTo(branch.kpis.gsv!.actual as number, 2);
+  });
+
+  it('opens a distributor’s salespeople from its total in the DT View', async () => {
+    const top = answer(await call('super@demo.test', DT, { period: 'mtd' }));
+    const dt = top.rows[0]!;
+    const teams = answer(await follow('super@demo.test', DT, dt.drill!));
+    expect(teams.total.drill).toEqual({
+      role: 'LEVEL4',
+      type: 'distributor',
+      span: 'subtree',
+      dtCode: dt.code,
+    });
+    const people = answer(await follow('super@demo.test', DT, teams.total.drill!));
+    expect(people.rows.length).toBeGreaterThan(0);
+    expect(
+      people.rows.every((r) => r.dtCode === dt.code && r.levelname === people.levels[3]!.levelname),
+    ).toBe(true);
+    expect(people.total.kpis).toEqual(dt.kpis);
+  });
+
+  it('keeps scope: a team leader cannot open another team or their manager’s subtree', async () => {
+    const mine = answer(await call('tl.vn@demo.test', TEAM, { period: 'mtd' }));
+    expect(mine.total.drill).toMatchObject({ span: 'subtree' });
+    const top = answer(await call('super@demo.test', TEAM, { period: 'mtd' }));
+    const spanOf = (email: string) => ({ period: 'mtd', role: 'LEVEL6', span: 'subtree', emailId: email });
+    expect((await call('tl.vn@demo.test', TEAM, spanOf(top.rows[0]!.emailId!))).statusCode).toBe(403);
+    expect((await call('sm.vn@demo.test', TEAM, spanOf('tl.vn@demo.test'))).statusCode).toBe(403);
+    // A node at or below the level asked for is not a subtree of it.
+    const bad = await call('super@demo.test', TEAM, { ...spanOf('sm.vn@demo.test') });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).errors?.fields?.[0]?.field).toBe('emailId');
+  });
+});

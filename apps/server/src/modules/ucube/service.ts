@@ -7,6 +7,7 @@ import {
   COUNTRIES,
   comparePerformanceRows,
   defaultActiveIndex,
+  KPI_SPAN_SUBTREE,
   KPI_VIEW_TITLES,
   kpiColumnsFor,
   kpiValue,
@@ -138,13 +139,30 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   const level = chain[active]!;
   const bsa = selectBsa(await findUserBsa(db, user.id), market, query.bsa) as Bsa;
 
-  // The node chosen at the level above the one viewed (the total row).
+  // The node chosen above the level viewed (the total row): at the level just above, or with
+  // span=subtree at any level above (none: the caller's whole scope).
+  const subtree = query.span === KPI_SPAN_SUBTREE;
   let parentMember: MemberNode | null = null;
   let parentDt: string | null = null;
   const above = active >= 1 ? chain[active - 1]! : null;
-  if (!above || above.node === 'viewer') {
+  const ownEmail = query.emailId?.toLowerCase() === user.email;
+  if (subtree) {
+    if (query.emailId && !(ownEmail && chain[0]!.node === 'viewer')) {
+      const m = await findMemberByEmail(db, query.emailId, market);
+      if (!m || !(await canSeeMember(db, viewer, m))) throw forbidden('That team is outside your scope.');
+      const at = chain.findIndex((c) => c.node === 'member' && c.memberLevel === m.level_index);
+      if (at < 0 || at >= active) throw badRequest('emailId', `is not above ${level.levelname}`);
+      if (query.dtCode && m.dt_code !== query.dtCode)
+        throw badRequest('dtCode', `is not the distributor of ${m.email}`);
+      parentMember = m;
+    } else if (query.dtCode) {
+      const at = chain.findIndex((c) => c.node === 'distributor');
+      if (at < 0 || at >= active) throw badRequest('dtCode', `no distributor level above ${level.levelname}`);
+      parentDt = await visibleDistributor(db, viewer, query.dtCode, market);
+    }
+  } else if (!above || above.node === 'viewer') {
     // The caller's own scope: an email, when given, must be the caller's.
-    if (query.emailId && query.emailId.toLowerCase() !== user.email) {
+    if (query.emailId && !ownEmail) {
       throw forbidden('You can only read your own team.');
     }
   } else if (above.node === 'member') {
@@ -157,11 +175,7 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
     parentMember = m;
   } else {
     if (!query.dtCode) throw badRequest('dtCode', `choose a distributor to open ${level.levelname}`);
-    const d = await findDistributor(db, query.dtCode, market);
-    if (!d || !(await canSeeDistributor(db, viewer, d.dt_code))) {
-      throw forbidden('That distributor is outside your scope.');
-    }
-    parentDt = d.dt_code;
+    parentDt = await visibleDistributor(db, viewer, query.dtCode, market);
   }
 
   const periodName = resolvePeriod(query.period);
@@ -245,8 +259,10 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   let totalIdentity = viewerIdentity;
   let totalLevel = chain[0]!;
   if (parentMember) {
-    totalIdentity = memberIdentity(parentMember);
-    totalLevel = chain[active - 1]!;
+    const m = parentMember;
+    totalIdentity = memberIdentity(m);
+    totalLevel =
+      chain.find((c) => c.node === 'member' && c.memberLevel === m.level_index) ?? chain[active - 1]!;
   } else if (parentDt) {
     const d = (await findDistributorsByCodes(db, [parentDt]))[0]!;
     totalIdentity = {
@@ -257,12 +273,28 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
       dtSiteCode: null,
       isActive: d.active,
     };
-    totalLevel = chain[active - 1]!;
+    totalLevel = chain.find((c) => c.node === 'distributor') ?? chain[active - 1]!;
   }
-  const total = present(totalIdentity, totalSums, totalLevel, null);
+  // The total row drills to the bottom of the chain under its node at once.
+  const bottom = chain[chain.length - 1]!;
+  const totalDrill: DrillQuery | null =
+    active < chain.length - 1
+      ? {
+          role: bottom.level,
+          type,
+          span: KPI_SPAN_SUBTREE,
+          ...(parentMember ? { emailId: parentMember.email } : {}),
+          ...(parentDt
+            ? { dtCode: parentDt }
+            : parentMember?.dt_code && type === 'distributor'
+              ? { dtCode: parentMember.dt_code }
+              : {}),
+        }
+      : null;
+  const total = present(totalIdentity, totalSums, totalLevel, totalDrill);
 
   // The choices above the level viewed, for the breadcrumb.
-  const ancestors = parentMember && active >= 2 ? await findAncestors(db, parentMember.id) : [];
+  const ancestors = parentMember ? await findAncestors(db, parentMember.id) : [];
   const chosen = chain.map((c, i) => {
     if (i === 0) return { emailId: user.email };
     if (c.node === 'distributor') return { dtCode: parentDt ?? parentMember?.dt_code ?? undefined };
@@ -289,6 +321,14 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
     total,
     rows,
   };
+}
+
+async function visibleDistributor(db: Queryable, viewer: Viewer, dtCode: string, market: CountryCode) {
+  const d = await findDistributor(db, dtCode, market);
+  if (!d || !(await canSeeDistributor(db, viewer, d.dt_code))) {
+    throw forbidden('That distributor is outside your scope.');
+  }
+  return d.dt_code;
 }
 
 function presentRow(

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HierarchyLevelEntry } from '@fieldforce/contracts';
-import { crumbState, drillState, parseUcubeUrl, requestParams, ucubeSearch } from './url-state';
+import {
+  crumbReachable,
+  crumbState,
+  drillState,
+  parseUcubeUrl,
+  requestParams,
+  ucubeSearch,
+} from './url-state';
 
 describe('UCube URL state', () => {
   it('defaults to MTD, achievement descending, no drill-down', () => {
@@ -83,5 +90,34 @@ describe('UCube URL state', () => {
       type: 'distributor',
       dtCode: 'DT9',
     });
+  });
+
+  it('carries the total row’s whole-node drill (span) and skips unchosen levels in the breadcrumb', () => {
+    const state = drillState(parseUcubeUrl('?period=day'), {
+      role: 'LEVEL6',
+      type: 'team',
+      emailId: 'bm@demo.test',
+      span: 'subtree',
+    });
+    expect(ucubeSearch(state)).toBe('?period=day&role=LEVEL6&type=team&emailId=bm%40demo.test&span=subtree');
+    expect(parseUcubeUrl(ucubeSearch(state))).toEqual(state);
+    expect(requestParams(state, null)).toMatchObject({ span: 'subtree', emailId: 'bm@demo.test' });
+    expect(parseUcubeUrl('?span=everything').span).toBeUndefined();
+    const entry = (level: string, emailId = ''): HierarchyLevelEntry => ({
+      levelname: level,
+      columnName: level,
+      level,
+      emailId,
+      active: false,
+    });
+    const levels = [
+      entry('LEVEL1', 'super@demo.test'),
+      entry('LEVEL2', 'bm@demo.test'),
+      entry('LEVEL3'),
+      entry('LEVEL4'),
+    ];
+    expect([0, 1, 2].map((i) => crumbReachable(levels, i))).toEqual([true, true, false]);
+    // Going back to a spanned view's chosen node lists its own level below, one level at a time.
+    expect(crumbState(state, levels, 1, 'team')).not.toHaveProperty('span');
   });
 });

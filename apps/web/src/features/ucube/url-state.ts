@@ -1,8 +1,14 @@
 /**
  * The drill-down state lives in the URL query string (shareable, restored on reload, browser back
- * goes up a level): period, role, type, emailId, dtCode, sort, order and the row search.
+ * goes up a level): period, role, type, emailId, dtCode, span, sort, order and the row search.
  */
-import type { DrillQuery, HierarchyLevelEntry, KpiPeriod, KpiSort } from '@fieldforce/contracts';
+import {
+  KPI_SPAN_SUBTREE,
+  type DrillQuery,
+  type HierarchyLevelEntry,
+  type KpiPeriod,
+  type KpiSort,
+} from '@fieldforce/contracts';
 
 export const UCUBE_PERIODS: readonly KpiPeriod[] = ['day', 'mtd', 'lm'];
 export const DEFAULT_PERIOD: KpiPeriod = 'mtd';
@@ -13,6 +19,8 @@ export interface UcubeUrlState {
   type?: 'team' | 'distributor';
   emailId?: string;
   dtCode?: string;
+  /** The bottom level of a whole node at once (the total row's drill). */
+  span?: typeof KPI_SPAN_SUBTREE;
   sort: KpiSort;
   order: 'asc' | 'desc';
   q: string;
@@ -26,6 +34,7 @@ export interface KpiRequestParams {
   type?: 'team' | 'distributor';
   emailId?: string;
   dtCode?: string;
+  span?: typeof KPI_SPAN_SUBTREE;
 }
 
 const text = (params: URLSearchParams, name: string) => {
@@ -46,6 +55,7 @@ export function parseUcubeUrl(search: string | URLSearchParams): UcubeUrlState {
     ...(type === 'team' || type === 'distributor' ? { type } : {}),
     ...(text(params, 'emailId') ? { emailId: text(params, 'emailId') } : {}),
     ...(text(params, 'dtCode') ? { dtCode: text(params, 'dtCode') } : {}),
+    ...(params.get('span') === KPI_SPAN_SUBTREE ? { span: KPI_SPAN_SUBTREE } : {}),
     sort,
     order: order === 'asc' || order === 'desc' ? order : sort === 'email' ? 'asc' : 'desc',
     q: params.get('q') ?? '',
@@ -60,6 +70,7 @@ export function ucubeSearch(state: UcubeUrlState): string {
   if (state.type) params.set('type', state.type);
   if (state.emailId) params.set('emailId', state.emailId);
   if (state.dtCode) params.set('dtCode', state.dtCode);
+  if (state.span) params.set('span', state.span);
   if (state.sort !== 'achievedPercentage') params.set('sort', state.sort);
   const defaultOrder = state.sort === 'email' ? 'asc' : 'desc';
   if (state.order !== defaultOrder) params.set('order', state.order);
@@ -77,6 +88,7 @@ export function requestParams(state: UcubeUrlState, bsa: string | null): KpiRequ
     ...(state.type ? { type: state.type } : {}),
     ...(state.emailId ? { emailId: state.emailId } : {}),
     ...(state.dtCode ? { dtCode: state.dtCode } : {}),
+    ...(state.span ? { span: state.span } : {}),
   };
 }
 
@@ -91,7 +103,17 @@ export function drillState(state: UcubeUrlState, drill: DrillQuery): UcubeUrlSta
     type: drill.type,
     ...(drill.emailId ? { emailId: drill.emailId } : {}),
     ...(drill.dtCode ? { dtCode: drill.dtCode } : {}),
+    ...(drill.span ? { span: drill.span } : {}),
   };
+}
+
+/**
+ * Whether breadcrumb entry `index` leads anywhere: the viewer's own scope, or a level where a node
+ * was chosen (levels skipped by a whole-node drill have none).
+ */
+export function crumbReachable(levels: readonly HierarchyLevelEntry[], index: number): boolean {
+  const at = levels[index];
+  return index === 0 || Boolean(at?.emailId || at?.dtCode);
 }
 
 /**

@@ -48,4 +48,8 @@ export const ucubeEn = {
   'ucube.home.achievement': 'Achievement',
   'ucube.home.pace': 'Pace',
   'ucube.home.noPace': 'No monthly target',
+  'ucube.totalDrill': 'Every {level}',
+  'ucube.crumbSkipped': '{level}: all',
+  'ucube.pace.flag': 'Behind pace',
+  'ucube.pace.flagLong': '{kpi} at {pace}% of where the straight line to target stands today',
 } as const;

@@ -52,4 +52,8 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.home.achievement': 'Mức đạt',
   'ucube.home.pace': 'Tiến độ',
   'ucube.home.noPace': 'Không có chỉ tiêu tháng',
+  'ucube.totalDrill': 'Tất cả {level}',
+  'ucube.crumbSkipped': '{level}: tất cả',
+  'ucube.pace.flag': 'Chậm tiến độ',
+  'ucube.pace.flagLong': '{kpi} đạt {pace}% so với mức cần có hôm nay theo đường thẳng tới chỉ tiêu',
 } as const;

@@ -58,8 +58,8 @@ const answer: KpiAnswer = {
   rows: [row('Beta', 'b@x', 50), row('Alpha', 'd@x', 120), row('Gamma', 'c@x', 'NA')],
 };
 
-function renderPage(path = '/teamlevels') {
-  const useKpis = () => ({ data: answer, isPending: false, isError: false }) as UseQueryResult<KpiAnswer>;
+function renderPage(path = '/teamlevels', data: KpiAnswer = answer) {
+  const useKpis = () => ({ data, isPending: false, isError: false }) as UseQueryResult<KpiAnswer>;
   const router = createMemoryRouter(
     [
       {
@@ -112,5 +112,30 @@ describe('KPI view page', () => {
     expect(router.state.location.search).toBe('?sort=email');
     const rows = screen.getAllByRole('row', { name: /^Open / });
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Open Beta', 'Open Gamma', 'Open Alpha']);
+  });
+
+  it('flags rows behind pace and drills from the total row to every salesperson at once', () => {
+    const withBottom: KpiAnswer = {
+      ...answer,
+      levels: [
+        ...answer.levels,
+        { levelname: 'Salesman', columnName: 'Sales Person', emailId: '', active: false, level: 'LEVEL3' },
+      ],
+      total: { ...answer.total, drill: { role: 'LEVEL3', type: 'team', span: 'subtree' } },
+      rows: [
+        row('Beta', 'b@x', 50),
+        { ...row('Ahead', 'a@x', 150), kpis: { gsv: value(1_900_000, 1_000_000, 150) } },
+      ],
+    };
+    const router = renderPage('/teamlevels', withBottom);
+    const [ahead, beta] = screen.getAllByRole('row', { name: /^Open / });
+    expect(within(beta!).getByText('Behind pace')).toBeTruthy();
+    expect(within(ahead!).queryByText('Behind pace')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Every Salesman' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      role: 'LEVEL3',
+      type: 'team',
+      span: 'subtree',
+    });
   });
 });

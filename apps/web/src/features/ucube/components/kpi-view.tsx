@@ -25,6 +25,7 @@ import {
   sortRows,
 } from '../kpi-logic';
 import {
+  crumbReachable,
   crumbState,
   drillState,
   parseUcubeUrl,
@@ -162,6 +163,10 @@ function KpiLevel({ view, answer, state, go, t, country }: KpiLevelProps) {
               <li key={level.level}>
                 {i === activeIndex ? (
                   <span aria-current="page">{text}</span>
+                ) : !crumbReachable(answer.levels, i) ? (
+                  <span className="ucube-crumb--skipped">
+                    {t('ucube.crumbSkipped', { level: level.levelname })}
+                  </span>
                 ) : (
                   <button
                     type="button"
@@ -226,6 +231,7 @@ function KpiLevel({ view, answer, state, go, t, country }: KpiLevelProps) {
           onDrill={drill}
           fmt={fmt}
           t={t}
+          flagPace={answer.period === 'mtd'}
         />
         <div className="ucube-side">
           <ChartBars
@@ -288,6 +294,8 @@ interface KpiTableProps {
   onDrill(row: PerformanceRow): void;
   fmt: ReturnType<typeof kpiFormatter>;
   t: Translate;
+  /** Month to date: mark rows whose headline KPI is behind the straight line to target. */
+  flagPace: boolean;
 }
 
 function KpiTable({
@@ -301,7 +309,29 @@ function KpiTable({
   onDrill,
   fmt,
   t,
+  flagPace,
 }: KpiTableProps) {
+  const headline = answer.kpis[0]!;
+  const behind = (row: PerformanceRow) => {
+    if (!flagPace) return null;
+    const pace = computePace(row.kpis[headline.key], headline, answer.range.timeGonePercentage);
+    return pace?.behind ? pace : null;
+  };
+  const paceFlag = (row: PerformanceRow) => {
+    const pace = behind(row);
+    if (!pace) return null;
+    const long = t('ucube.pace.flagLong', { kpi: headline.label, pace: pace.paceRatio });
+    return (
+      <span className="ucube-flag" title={long}>
+        <span aria-hidden="true">▼ </span>
+        {t('ucube.pace.flag')}
+        <span className="visually-hidden">: {long}</span>
+      </span>
+    );
+  };
+  const totalTarget = answer.total.drill
+    ? answer.levels.find((l) => l.level === answer.total.drill!.role)?.levelname
+    : undefined;
   const [focus, setFocus] = useState(0);
   const refs = useRef<(HTMLTableRowElement | null)[]>([]);
   const current = Math.min(focus, Math.max(0, rows.length - 1));
@@ -380,6 +410,13 @@ function KpiTable({
             <th scope="row">
               {t('ucube.total')}: {answer.total.name}
               {mainLabel ? <span className="ucube-badge">{mainLabel}</span> : null}
+              {paceFlag(answer.total)}
+              {answer.total.drill && totalTarget ? (
+                <button type="button" className="ucube-total-drill" onClick={() => onDrill(answer.total)}>
+                  {t('ucube.totalDrill', { level: totalTarget })}
+                  <span aria-hidden="true"> ›</span>
+                </button>
+              ) : null}
             </th>
             <td>{answer.total.code}</td>
             {cells(answer.total)}
@@ -407,6 +444,7 @@ function KpiTable({
                 <th scope="row">
                   {row.name}
                   {row.emailId ? <span className="ucube-sub">{row.emailId}</span> : null}
+                  {paceFlag(row)}
                 </th>
                 <td>{row.dtSiteCode ?? row.code}</td>
                 {cells(row)}
