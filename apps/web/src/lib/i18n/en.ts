@@ -3,6 +3,7 @@
  * Placeholders are written {name} and must appear in both languages.
  */
 import { ucubeEn } from './ucube.en';
+import { trendEn } from './trend.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -309,6 +310,6 @@ const base = {
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
 
-export const en = { ...base, ...ucubeEn } as const;
+export const en = { ...base, ...ucubeEn, ...trendEn } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,8 +1,9 @@
 import type { MessageKey } from './en';
 import { ucubeVi } from './ucube.vi';
+import { trendVi } from './trend.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
-const base: Record<Exclude<MessageKey, keyof typeof ucubeVi>, string> = {
+const base: Record<Exclude<MessageKey, keyof typeof ucubeVi | keyof typeof trendVi>, string> = {
   'app.name': 'Fieldforce',
 
   'common.loading': 'đang tải...',
@@ -319,4 +320,4 @@ const base: Record<Exclude<MessageKey, keyof typeof ucubeVi>, string> = {
   'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
 };
 
-export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi };
+export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi };

@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { usePerformanceKpis } from '../api/individual-performance-kpis';
 import { KpiCards } from './kpi-cards';
+import { MonthTrend } from './trend-chart';
 import '../ucube.css';
 
 /** /homepage: the UCube home, leading to the three dashboard views. */
@@ -37,6 +38,7 @@ export function UcubeHomePage() {
           )}
         </section>
       ) : null}
+      {ucube ? <MonthTrend country={country} bsa={bsa} /> : null}
       {ucube ? (
         <TileGrid label={t('page.homepage.views')}>
           <TileLink

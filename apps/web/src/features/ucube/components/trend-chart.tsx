@@ -1,0 +1,246 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  TREND_PERIODS,
+  type CountryCode,
+  type DailyTrendAnswer,
+  type TrendPeriod,
+} from '@fieldforce/contracts';
+import { useI18n, type Translate } from '../../../lib/i18n';
+import { useDailyTrend } from '../api/daily-trend';
+import {
+  monthTarget,
+  TREND_KPIS,
+  trendLayout,
+  trendPoints,
+  trendStatus,
+  type TrendKpi,
+} from '../trend-logic';
+import { kpiFormatter } from './kpi-view';
+import './trend-chart.css';
+
+const HEIGHT = 240;
+/** Before the first measurement (and in tests, without ResizeObserver). */
+const DEFAULT_WIDTH = 640;
+const fmt = kpiFormatter('performance');
+
+/** The element's content width, followed as it resizes, so the chart is laid out in real pixels. */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry?.contentRect.width ?? 0);
+      if (w > 0) setWidth(w);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+function dayLabel(date: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+interface MonthTrendProps {
+  country: CountryCode;
+  bsa: string | null;
+}
+
+/** The home page's month trend: the period and KPI toggles and the chart of the caller's whole scope. */
+export function MonthTrend({ country, bsa }: MonthTrendProps) {
+  const { t } = useI18n();
+  const [period, setPeriod] = useState<TrendPeriod>('mtd');
+  const query = useDailyTrend(country, { period, ...(bsa ? { bsa } : {}) });
+  return (
+    <section className="trend" aria-labelledby="trend-heading">
+      <div className="trend__head">
+        <h2 id="trend-heading">{t('trend.heading')}</h2>
+        <div role="group" aria-label={t('trend.period.label')} className="trend__toggles">
+          {TREND_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="trend__toggle"
+              aria-pressed={period === p}
+              onClick={() => setPeriod(p)}
+            >
+              {t(`trend.period.${p}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {query.data ? (
+        <TrendChart answer={query.data} />
+      ) : query.isError ? (
+        <div role="alert">
+          <p>{t('trend.error')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('trend.retry')}
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="loading-status">
+          {t('trend.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The text that stands for the chart: where the cumulative actual is against the straight line. */
+export function trendSummary(
+  t: Translate,
+  language: string,
+  answer: DailyTrendAnswer,
+  kpi: TrendKpi,
+): string {
+  const points = trendPoints(answer, kpi);
+  const last = points.at(-1);
+  if (!last) return t('trend.summary.empty');
+  const name = t(`trend.kpi.${kpi}`);
+  const date = dayLabel(last.date, language);
+  const status = trendStatus(points, monthTarget(answer, kpi));
+  if (!status) return t('trend.summary.noTarget', { kpi: name, actual: fmt(last.cumulative), date });
+  return t('trend.summary', {
+    kpi: name,
+    actual: fmt(last.cumulative),
+    date,
+    expected: fmt(Math.round(status.expected)),
+    target: fmt(status.target),
+    achieved: status.achieved,
+    status: t(status.ahead ? 'trend.status.ahead' : 'trend.status.behind'),
+  });
+}
+
+/** Cumulative actual of one KPI against the straight line from 0 to the month target, in inline SVG. */
+export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
+  const { t, language } = useI18n();
+  const id = useId();
+  const [kpi, setKpi] = useState<TrendKpi>('gsv');
+  const [boxRef, width] = useWidth<HTMLDivElement>();
+  const target = monthTarget(answer, kpi);
+  const points = trendPoints(answer, kpi);
+  const layout = trendLayout({
+    points,
+    target,
+    daysInMonth: answer.daysInMonth,
+    today: answer.period === 'mtd' ? answer.daysGone : null,
+    width,
+    height: HEIGHT,
+  });
+  const name = t(`trend.kpi.${kpi}`);
+  const { plot } = layout;
+
+  return (
+    <figure className="trend__figure">
+      <div role="group" aria-label={t('trend.kpi.label')} className="trend__toggles">
+        {TREND_KPIS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className="trend__toggle"
+            aria-pressed={kpi === k}
+            onClick={() => setKpi(k)}
+          >
+            {t(`trend.kpi.${k}`)}
+          </button>
+        ))}
+      </div>
+      <figcaption id={`${id}-t`} className="trend__title">
+        {t('trend.title', { kpi: name })}
+      </figcaption>
+      <p id={`${id}-d`} className="trend__summary">
+        {trendSummary(t, language, answer, kpi)}
+      </p>
+      <div ref={boxRef} className="trend__box">
+        <svg
+          role="img"
+          aria-labelledby={`${id}-t`}
+          aria-describedby={`${id}-d`}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          className="trend__svg"
+        >
+          {layout.yTicks.map((tick) => (
+            <g key={tick.value}>
+              <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="trend__grid" />
+              <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="trend__axis">
+                {fmt(tick.value)}
+              </text>
+            </g>
+          ))}
+          {layout.xTicks.map((tick) => (
+            <text key={tick.day} x={tick.x} y={plot.bottom + 16} textAnchor="middle" className="trend__axis">
+              {tick.day}
+            </text>
+          ))}
+          {layout.todayX !== null ? (
+            <g className="trend__today">
+              <line x1={layout.todayX} x2={layout.todayX} y1={plot.top} y2={plot.bottom} />
+              <text
+                x={layout.todayX}
+                y={plot.top - 3}
+                textAnchor={layout.todayX > plot.right - 30 ? 'end' : 'middle'}
+              >
+                {t('trend.today')}
+              </text>
+            </g>
+          ) : null}
+          {layout.targetPath ? <path d={layout.targetPath} className="trend__target" /> : null}
+          <path d={layout.actualPath} className="trend__actual" />
+          {layout.dots.map((d) => (
+            <circle key={d.point.date} cx={d.x} cy={d.y} r={2.5} className="trend__dot">
+              <title>
+                {t('trend.point', { date: dayLabel(d.point.date, language), value: fmt(d.point.cumulative) })}
+              </title>
+            </circle>
+          ))}
+        </svg>
+      </div>
+      <ul className="trend__legend">
+        <li>
+          <span className="trend__swatch trend__swatch--actual" aria-hidden="true" />
+          {t('trend.legend.actual')}
+        </li>
+        {target !== null ? (
+          <li>
+            <span className="trend__swatch trend__swatch--target" aria-hidden="true" />
+            {t('trend.legend.target')}
+          </li>
+        ) : null}
+      </ul>
+      <details className="trend__details">
+        <summary>{t('trend.table.show')}</summary>
+        <div className="trend__table-wrap">
+          <table className="trend__table">
+            <caption>{t('trend.table.caption', { kpi: name })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('trend.table.date')}</th>
+                <th scope="col">{t('trend.table.daily')}</th>
+                <th scope="col">{t('trend.table.cumulative')}</th>
+                {target !== null ? <th scope="col">{t('trend.table.expected')}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.date}>
+                  <th scope="row">{dayLabel(p.date, language)}</th>
+                  <td>{fmt(p.daily)}</td>
+                  <td>{fmt(p.cumulative)}</td>
+                  {p.expected !== null ? <td>{fmt(Math.round(p.expected))}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,32 @@
+/** English strings of the month trend chart on the UCube home page. */
+export const trendEn = {
+  'trend.heading': 'Trend for the month',
+  'trend.title': '{kpi}: cumulative actual against the straight line to the month target',
+  'trend.kpi.label': 'KPI shown',
+  'trend.kpi.gsv': 'GSV',
+  'trend.kpi.eco': 'ECO',
+  'trend.kpi.productiveCalls': 'PC',
+  'trend.period.label': 'Month',
+  'trend.period.mtd': 'This month',
+  'trend.period.lm': 'Last month',
+  'trend.summary':
+    '{kpi}: {actual} by {date}, against {expected} on the straight line to the month target of {target} ({achieved}% of the target). {status}',
+  'trend.status.ahead': 'Ahead of the line.',
+  'trend.status.behind': 'Behind the line.',
+  'trend.summary.noTarget':
+    '{kpi}: {actual} by {date}. There is no monthly target, so no line to compare with.',
+  'trend.summary.empty': 'No figures for this month yet.',
+  'trend.legend.actual': 'Actual, cumulative (solid line, dots)',
+  'trend.legend.target': 'Straight line to the target (dashed)',
+  'trend.today': 'Today',
+  'trend.table.show': 'Show the figures by day',
+  'trend.table.caption': '{kpi} by day',
+  'trend.table.date': 'Date',
+  'trend.table.daily': 'That day',
+  'trend.table.cumulative': 'Cumulative',
+  'trend.table.expected': 'Straight line',
+  'trend.point': '{date}: {value}',
+  'trend.loading': 'Loading the trend…',
+  'trend.error': 'The trend could not be loaded. Please try again.',
+  'trend.retry': 'Try again',
+} as const;
