@@ -30,7 +30,14 @@ export class TokenError extends Error {
   }
 }
 
+/** Id tokens whose signature and claims were verified, so a token sent again skips the crypto. */
+const VERIFIED_CACHE_SIZE = 5000;
+
 export class TokenService {
+  // Token string → its claims. The string is the signature's input and output, so the same string
+  // verifies the same way; only the expiry is checked again on each use.
+  private readonly verified = new Map<string, IdTokenClaims>();
+
   constructor(
     private readonly keys: KeyStore,
     private readonly clock: Clock,
@@ -61,6 +68,22 @@ export class TokenService {
    * old token the client has just replaced (sessions/v1/refreshToken); the signature still counts.
    */
   async verifyIdToken(token: string, options: { ignoreExpiry?: boolean } = {}): Promise<IdTokenClaims> {
+    const known = this.verified.get(token);
+    if (known && !options.ignoreExpiry) {
+      if (known.exp * 1000 <= this.clock.now().getTime()) throw new TokenError('expired');
+      return known;
+    }
+    const claims = await this.verifyAfresh(token, options);
+    if (!options.ignoreExpiry) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        this.verified.delete(this.verified.keys().next().value!);
+      }
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async verifyAfresh(token: string, options: { ignoreExpiry?: boolean }): Promise<IdTokenClaims> {
     let currentDate = this.clock.now();
     if (options.ignoreExpiry) {
       let iat: unknown;
