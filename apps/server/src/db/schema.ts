@@ -316,7 +316,7 @@ export const visits = pgTable(
     longitude: doublePrecision('longitude'),
   },
   (t) => [
-    index('visits_country_date_idx').on(t.countryCode, t.visitDate),
+    index('visits_country_date_id_idx').on(t.countryCode, t.visitDate, t.id),
     index('visits_dt_date_idx').on(t.dtCode, t.visitDate),
     index('visits_salesman_date_idx').on(t.salesmanId, t.visitDate),
     index('visits_outlet_date_idx').on(t.outletId, t.visitDate),
@@ -455,7 +455,7 @@ export const dtInventory = pgTable(
   },
   (t) => [
     unique().on(t.dtSiteCode, t.itemCode, t.snapshotDate),
-    index('dt_inventory_country_date_idx').on(t.countryCode, t.snapshotDate),
+    index('dt_inventory_country_date_id_idx').on(t.countryCode, t.snapshotDate, t.id),
     index('dt_inventory_dt_date_idx').on(t.dtCode, t.snapshotDate),
     index('dt_inventory_item_idx').on(t.itemCode),
   ],
@@ -522,7 +522,7 @@ export const demandCapture = pgTable(
     qtyRequested: integer('qty_requested').notNull(),
   },
   (t) => [
-    index('demand_capture_country_date_idx').on(t.countryCode, t.captureDate),
+    index('demand_capture_country_date_id_idx').on(t.countryCode, t.captureDate, t.id),
     index('demand_capture_dt_date_idx').on(t.dtCode, t.captureDate),
     index('demand_capture_outlet_idx').on(t.outletId),
     index('demand_capture_item_idx').on(t.itemCode),
@@ -550,7 +550,7 @@ export const orderLoss = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [
-    index('order_loss_country_date_idx').on(t.countryCode, t.lossDate),
+    index('order_loss_country_date_id_idx').on(t.countryCode, t.lossDate, t.id),
     index('order_loss_dt_date_idx').on(t.dtCode, t.lossDate),
     index('order_loss_outlet_idx').on(t.outletId),
     index('order_loss_item_idx').on(t.itemCode),

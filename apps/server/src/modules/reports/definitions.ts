@@ -16,11 +16,25 @@ export interface ColumnDef {
   currency?: boolean;
 }
 
+/**
+ * A join that only adds columns to a row: it matches exactly one row (an inner join on a NOT NULL
+ * foreign key to a primary key) or at most one (a LEFT JOIN on a primary key, a one-row LATERAL
+ * aggregate), so it neither drops nor repeats rows. It reads only `from` (never another lookup).
+ * The count skips it and a page joins it to its own rows only, unless a filter or the sort reads it
+ * (recognised by `alias.` in their SQL). test/reports/report-queries.test.ts checks both shapes agree.
+ */
+export interface ReportLookup {
+  alias: string;
+  join: string;
+}
+
 export interface ReportSqlDef {
-  /** FROM and JOINs. */
+  /** FROM and the JOINs that decide which rows there are. */
   from: string;
-  /** The same rows without joins that only add columns (the count does not need them). */
-  countFrom?: string;
+  /** When `from` is one table, its alias: a page's rows are chosen from it before the lookups join. */
+  tableAlias?: string;
+  /** Joins that only add columns (see ReportLookup). */
+  lookups?: readonly ReportLookup[];
   countryColumn: string;
   dtColumn: string;
   /** Dated reports: `dateColumn` between from and to, or (promotions) an overlap of two columns. */
@@ -67,7 +81,9 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
     defaultSort: 'itemCode',
   },
   'outlet-master': {
-    from: `outlets o LEFT JOIN salesmen sm ON sm.id = o.salesman_id`,
+    from: 'outlets o',
+    tableAlias: 'o',
+    lookups: [{ alias: 'sm', join: 'LEFT JOIN salesmen sm ON sm.id = o.salesman_id' }],
     countryColumn: 'o.country_code',
     dtColumn: 'o.dt_code',
     rowKey: 'o.id',
@@ -92,16 +108,19 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
   },
   'salesperson-visit-summary': {
     // One row per visit (planned or not), with what the visit sold.
-    from: `visits v
-      JOIN salesmen sm ON sm.id = v.salesman_id
-      JOIN outlets o ON o.id = v.outlet_id
-      LEFT JOIN LATERAL (
+    from: 'visits v',
+    tableAlias: 'v',
+    lookups: [
+      { alias: 'sm', join: 'JOIN salesmen sm ON sm.id = v.salesman_id' },
+      { alias: 'o', join: 'JOIN outlets o ON o.id = v.outlet_id' },
+      {
+        alias: 'sold',
+        join: `LEFT JOIN LATERAL (
         SELECT count(*)::int AS orders, coalesce(sum(od.gross_amount), 0) AS amount
           FROM orders od WHERE od.visit_id = v.id
       ) sold ON TRUE`,
-    countFrom: `visits v
-      JOIN salesmen sm ON sm.id = v.salesman_id
-      JOIN outlets o ON o.id = v.outlet_id`,
+      },
+    ],
     countryColumn: 'v.country_code',
     dtColumn: 'v.dt_code',
     dateColumn: 'v.visit_date',
@@ -128,8 +147,8 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
   'promotion-status': {
     // One row per promotion and eligible customer, for promotions running at some time in the range.
     from: `promotion_outlets po
-      JOIN promotions p ON p.promotion_code = po.promotion_code
-      JOIN outlets o ON o.id = po.outlet_id`,
+      JOIN promotions p ON p.promotion_code = po.promotion_code`,
+    lookups: [{ alias: 'o', join: 'JOIN outlets o ON o.id = po.outlet_id' }],
     countryColumn: 'po.country_code',
     dtColumn: 'po.dt_code',
     dateOverlap: { start: 'p.start_date', end: 'p.end_date' },
@@ -170,10 +189,13 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
     defaultSort: 'promotionCode',
   },
   'demand-capture': {
-    from: `demand_capture dc
-      JOIN salesmen sm ON sm.id = dc.salesman_id
-      JOIN outlets o ON o.id = dc.outlet_id
-      JOIN products p ON p.item_code = dc.item_code`,
+    from: 'demand_capture dc',
+    tableAlias: 'dc',
+    lookups: [
+      { alias: 'sm', join: 'JOIN salesmen sm ON sm.id = dc.salesman_id' },
+      { alias: 'o', join: 'JOIN outlets o ON o.id = dc.outlet_id' },
+      { alias: 'p', join: 'JOIN products p ON p.item_code = dc.item_code' },
+    ],
     countryColumn: 'dc.country_code',
     dtColumn: 'dc.dt_code',
     dateColumn: 'dc.capture_date',
@@ -201,10 +223,13 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
     defaultSort: '-captureDate',
   },
   'order-loss': {
-    from: `order_loss ol
-      JOIN salesmen sm ON sm.id = ol.salesman_id
-      JOIN outlets o ON o.id = ol.outlet_id
-      JOIN products p ON p.item_code = ol.item_code`,
+    from: 'order_loss ol',
+    tableAlias: 'ol',
+    lookups: [
+      { alias: 'sm', join: 'JOIN salesmen sm ON sm.id = ol.salesman_id' },
+      { alias: 'o', join: 'JOIN outlets o ON o.id = ol.outlet_id' },
+      { alias: 'p', join: 'JOIN products p ON p.item_code = ol.item_code' },
+    ],
     countryColumn: 'ol.country_code',
     dtColumn: 'ol.dt_code',
     dateColumn: 'ol.loss_date',
@@ -235,9 +260,12 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
     defaultSort: '-lossDate',
   },
   'inventory-status': {
-    from: `dt_inventory i
-      JOIN dt_sites s ON s.dt_site_code = i.dt_site_code
-      JOIN products p ON p.item_code = i.item_code`,
+    from: 'dt_inventory i',
+    tableAlias: 'i',
+    lookups: [
+      { alias: 's', join: 'JOIN dt_sites s ON s.dt_site_code = i.dt_site_code' },
+      { alias: 'p', join: 'JOIN products p ON p.item_code = i.item_code' },
+    ],
     countryColumn: 'i.country_code',
     dtColumn: 'i.dt_code',
     dateColumn: 'i.snapshot_date',
