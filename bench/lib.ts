@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,4 +78,29 @@ export function runNode(
     });
     child.on('exit', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
   });
+}
+
+/**
+ * Seeds `scale` into the PostgreSQL database at `url` unless it already holds that scale (the seed CLI,
+ * seed 2026, in its own process). `large` takes about a quarter of an hour.
+ */
+export async function ensureSeeded(url: string, scale: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let seeded: string | undefined;
+  try {
+    const { rows } = await client.query(`SELECT value FROM app_meta WHERE key = 'seed_scale'`);
+    seeded = rows[0]?.value as string | undefined;
+  } catch {
+    seeded = undefined; // no schema yet
+  } finally {
+    await client.end();
+  }
+  if (seeded === scale) return;
+  log(`seeding ${scale} into PostgreSQL (large takes about a quarter of an hour)`);
+  const cli = `${REPO_ROOT}/apps/server/src/db/seed/cli.ts`;
+  const result = await runNode(['--import', 'tsx', cli, '--scale', scale, '--seed', '2026', '--reset'], {
+    DATABASE_URL: url,
+  });
+  if (result.code !== 0) throw new Error(`seed failed (${result.code})`);
 }

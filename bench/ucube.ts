@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@fieldforce/contracts';
 import { startCluster } from '../scripts/pg-cluster.mjs';
-import { log, startServer, REPO_ROOT } from './lib.js';
+import { ensureSeeded, log, startServer, REPO_ROOT } from './lib.js';
 
 const arg = (args: string[], name: string, fallback: string) =>
   args.includes(name) ? args[args.indexOf(name) + 1]! : fallback;
@@ -70,10 +70,13 @@ export async function ucubeBench(args: string[]): Promise<Record<string, number>
   const scale = arg(args, '--scale', kind === 'postgres' ? 'large' : 'demo');
   const cluster = kind === 'postgres' && !process.env.DATABASE_URL ? await startCluster({ log }) : null;
   const dataDir = kind === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'ff-bench-ucube-')) : undefined;
+  const databaseUrl = kind === 'postgres' ? (process.env.DATABASE_URL ?? cluster!.url) : '';
+  // The server seeds demo itself; larger sets are loaded by the seed CLI first.
+  if (databaseUrl && scale !== 'demo') await ensureSeeded(databaseUrl, scale);
   const env: Record<string, string> = {
-    SEED_SCALE: scale,
+    SEED_SCALE: databaseUrl && scale !== 'demo' ? 'none' : scale,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    DATABASE_URL: kind === 'postgres' ? (process.env.DATABASE_URL ?? cluster!.url) : '',
+    DATABASE_URL: databaseUrl,
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
   try {

@@ -576,6 +576,8 @@ export const salesmanDailyKpis = pgTable(
     lines: integer('lines').notNull(),
     gsv: money('gsv').notNull(),
     returns: money('returns').notNull(),
+    /** Outlets this salesman billed on this day for the first time in the calendar month. */
+    outletsFirstBilled: integer('outlets_first_billed').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.salesmanId, t.kpiDate] }),
@@ -606,6 +608,29 @@ export const outletDailySales = pgTable(
     index('outlet_daily_sales_country_date_idx').on(t.countryCode, t.salesDate),
     index('outlet_daily_sales_salesman_date_idx').on(t.salesmanId, t.salesDate),
     index('outlet_daily_sales_dt_date_idx').on(t.dtCode, t.salesDate),
+  ],
+);
+
+/**
+ * Outlets billed by two or more salesmen in a calendar month, with each one's first day: what the
+ * per-salesman first-billing counts overcount when a team's ECO sums them (migration 0005).
+ */
+export const outletSharedBilling = pgTable(
+  'outlet_shared_billing',
+  {
+    outletId: ref('outlet_id')
+      .notNull()
+      .references(() => outlets.id),
+    salesmanId: ref('salesman_id')
+      .notNull()
+      .references(() => salesmen.id),
+    month: day('month').notNull(),
+    countryCode: text('country_code').notNull(),
+    firstDay: day('first_day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.outletId, t.month, t.salesmanId] }),
+    index('outlet_shared_billing_salesman_month_idx').on(t.salesmanId, t.month),
   ],
 );
 
@@ -642,5 +667,6 @@ export const allTables = {
   orderLoss,
   salesmanDailyKpis,
   outletDailySales,
+  outletSharedBilling,
   appMeta,
 } as const;

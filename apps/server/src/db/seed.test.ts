@@ -338,12 +338,27 @@ describe('summaries', () => {
   const storedOutlets = `
     SELECT outlet_id, salesman_id, sales_date, gsv, returns, bills::bigint, lines::bigint FROM outlet_daily_sales`;
 
+  // First billing of each outlet per salesman and calendar month (ECO support, migration 0005).
+  const firstsOf = `SELECT salesman_id, outlet_id, date_trunc('month', invoice_date)::date AS month,
+           min(invoice_date) AS d FROM invoice_lines GROUP BY 1, 2, 3`;
+  const directFirsts = `SELECT salesman_id, d, count(*)::int FROM (${firstsOf}) f GROUP BY 1, 2`;
+  const storedFirsts = `SELECT salesman_id, kpi_date, outlets_first_billed FROM salesman_daily_kpis
+    WHERE outlets_first_billed > 0`;
+  const directShared = `SELECT outlet_id, salesman_id, month, d FROM (
+      SELECT *, count(*) OVER (PARTITION BY outlet_id, month) AS n FROM (${firstsOf}) f) x WHERE n > 1`;
+  const storedShared = `SELECT outlet_id, salesman_id, month, first_day FROM outlet_shared_billing`;
+
   async function expectSummariesMatch() {
     const except = (a: string, b: string) => count(db, `(${a}) EXCEPT (${b})`);
-    expect(await except(directKpis, storedKpis)).toBe(0);
-    expect(await except(storedKpis, directKpis)).toBe(0);
-    expect(await except(directOutlets, storedOutlets)).toBe(0);
-    expect(await except(storedOutlets, directOutlets)).toBe(0);
+    for (const [direct, stored] of [
+      [directKpis, storedKpis],
+      [directOutlets, storedOutlets],
+      [directFirsts, storedFirsts],
+      [directShared, storedShared],
+    ] as const) {
+      expect(await except(direct, stored)).toBe(0);
+      expect(await except(stored, direct)).toBe(0);
+    }
   }
 
   it('equal a direct aggregate of visits and invoice lines', async () => {
@@ -363,6 +378,34 @@ describe('summaries', () => {
     } finally {
       await db.query(`UPDATE invoice_lines SET amount = amount - 1000 WHERE id = $1`, [line.id]);
       await refreshSummaries(db, { from: line.invoice_date, to: line.invoice_date });
+    }
+    await expectSummariesMatch();
+  });
+
+  it('keep first billings and shared outlets right when an order moves to another salesman mid-month', async () => {
+    // An outlet billed twice in a month; its earlier order moves to another salesman of the market.
+    const { rows } = await db.query<{ order_id: number; from_id: number; to_id: number; d: string }>(
+      `SELECT o.id AS order_id, o.salesman_id AS from_id, other.id AS to_id, o.invoice_date::text AS d
+       FROM orders o
+       JOIN orders later ON later.outlet_id = o.outlet_id AND later.salesman_id = o.salesman_id
+        AND later.invoice_date > o.invoice_date
+        AND date_trunc('month', later.invoice_date) = date_trunc('month', o.invoice_date)
+       JOIN LATERAL (SELECT id FROM salesmen s WHERE s.country_code = o.country_code AND s.id <> o.salesman_id
+                     ORDER BY id LIMIT 1) other ON TRUE
+       ORDER BY o.id LIMIT 1`,
+    );
+    const move = rows[0]!;
+    const reassign = async (to: number) => {
+      await db.query(`UPDATE orders SET salesman_id = $2 WHERE id = $1`, [move.order_id, to]);
+      await db.query(`UPDATE invoice_lines SET salesman_id = $2 WHERE order_id = $1`, [move.order_id, to]);
+      await refreshSummaries(db, { from: move.d, to: move.d });
+    };
+    await reassign(move.to_id);
+    try {
+      expect(await count(db, storedShared)).toBeGreaterThan(0);
+      await expectSummariesMatch();
+    } finally {
+      await reassign(move.from_id);
     }
     await expectSummariesMatch();
   });

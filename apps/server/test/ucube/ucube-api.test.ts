@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { KpiAnswer, PerformanceRow } from '@fieldforce/contracts';
+import { refreshSummaries } from '../../src/db/seed/summaries.js';
 import { authTestApp, body, signIn, withToken, type AuthTestApp } from '../auth/helpers.js';
 
 let t: AuthTestApp;
@@ -514,5 +515,54 @@ describe('drill from the total row (span=subtree)', () => {
     const bad = await call('super@demo.test', TEAM, { ...spanOf('sm.vn@demo.test') });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).errors?.fields?.[0]?.field).toBe('emailId');
+  });
+});
+
+describe('ECO with an outlet billed by two salesmen of one team', () => {
+  it('counts the outlet once for the team and once for each of the two salesmen', async () => {
+    const db = t.database.db;
+    // An outlet a salesman of tl.vn's team billed twice this month; the earlier order moves to a teammate.
+    const [move] = await sql<{ order_id: number; from_id: number; to_id: number; d: string }>(
+      `SELECT o.id AS order_id, o.salesman_id AS from_id, mate.id AS to_id, o.invoice_date::text AS d
+       FROM orders o JOIN salesmen s ON s.id = o.salesman_id
+       JOIN hierarchy_members tl ON tl.id = s.team_leader_member_id JOIN users tu ON tu.id = tl.user_id
+       JOIN orders later ON later.outlet_id = o.outlet_id AND later.salesman_id = o.salesman_id
+        AND later.invoice_date > o.invoice_date
+       JOIN LATERAL (SELECT id FROM salesmen m WHERE m.team_leader_member_id = s.team_leader_member_id
+                     AND m.id <> s.id AND m.bsa = s.bsa ORDER BY id LIMIT 1) mate ON TRUE
+       WHERE tu.email = 'tl.vn@demo.test' AND o.invoice_date >= '2026-11-01' AND later.invoice_date <= '2026-11-20'
+       ORDER BY o.id LIMIT 1`,
+    );
+    expect(move, 'the test seed has an outlet billed twice in November').toBeTruthy();
+    const reassign = async (to: number) => {
+      await db.query(`UPDATE orders SET salesman_id = $2 WHERE id = $1`, [move!.order_id, to]);
+      await db.query(`UPDATE invoice_lines SET salesman_id = $2 WHERE order_id = $1`, [move!.order_id, to]);
+      await refreshSummaries(db, { from: move!.d, to: move!.d });
+      await t.app.dataVersion.bump();
+    };
+    await reassign(move!.to_id);
+    try {
+      const mtd = answer(
+        await call('tl.vn@demo.test', TEAM, { period: 'mtd', role: 'LEVEL6', emailId: 'tl.vn@demo.test' }),
+      );
+      const [counted] = await sql<{ team: number; per_salesman: number }>(
+        `WITH billed AS (
+           SELECT o.salesman_id, o.outlet_id FROM orders o JOIN salesmen s ON s.id = o.salesman_id
+           JOIN hierarchy_members tl ON tl.id = s.team_leader_member_id JOIN users u ON u.id = tl.user_id
+           WHERE u.email = 'tl.vn@demo.test' AND s.bsa = $1 AND o.invoice_date BETWEEN '2026-11-01' AND '2026-11-20'
+         )
+         SELECT count(DISTINCT outlet_id)::int AS team,
+                (SELECT count(*) FROM (SELECT DISTINCT salesman_id, outlet_id FROM billed) x)::int AS per_salesman
+         FROM billed`,
+        [mtd.bsa],
+      );
+      // The moved order makes one outlet count for two salesmen, but once for the team.
+      expect(counted!.per_salesman).toBe(counted!.team + 1);
+      expect(mtd.total.kpis.eco!.actual).toBe(counted!.team);
+      const rowsSum = mtd.rows.reduce((n, r) => n + (r.kpis.eco!.actual as number), 0);
+      expect(rowsSum).toBe(counted!.per_salesman);
+    } finally {
+      await reassign(move!.from_id);
+    }
   });
 });

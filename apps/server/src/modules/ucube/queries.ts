@@ -149,7 +149,7 @@ export interface SumsRange {
   from: string;
   to: string;
   month: string;
-  /** Day period: ECO is counted from the month's start so New ECO can tell first bills. */
+  /** Day period: ECO of the day itself; New ECO from the month's first billings up to the day. */
   day: boolean;
 }
 
@@ -162,53 +162,73 @@ export const TOTAL_KEY = '';
  * distinct outlets across the groups.
  */
 export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: SumsRange): Promise<GroupSums[]> {
+  if (!range.day && range.from !== range.month) {
+    throw new Error('sumKpis: a month-to-date or whole-month range starts on the month’s first day');
+  }
   const params: unknown[] = [];
   const cte = selectionCte(sel, params);
   params.push(range.from, range.to, range.month);
-  const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
-  const ecoFrom = range.day ? `${month}::date` : `${from}::date`;
+  const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}::date`);
   const key = `CASE WHEN GROUPING(sg.group_key) = 1 THEN '${TOTAL_KEY}' ELSE sg.group_key END AS group_key`;
+  // ECO to a day D of the month (docs/kpis.md "Speed", migration 0005): the salesmen's first billings
+  // of the month up to D, less the outlets several of the group's salesmen billed (counted once each).
+  const ecoTo = `coalesce(c.firsts_to, 0) - coalesce(x.over_to, 0)`;
+  const ecoBefore = `coalesce(c.firsts_before, 0) - coalesce(x.over_before, 0)`;
+  const dayBilled = range.day
+    ? `, day_billed AS (
+      SELECT group_key, count(*) AS eco FROM (
+        SELECT ${key} FROM sg JOIN outlet_daily_sales o
+          ON o.salesman_id = sg.salesman_id AND o.country_code = $1 AND o.sales_date = ${to}
+        GROUP BY GROUPING SETS ((sg.group_key, o.outlet_id), (o.outlet_id))
+      ) per_outlet GROUP BY group_key
+    )`
+    : '';
   const sql = `${cte},
     sizes AS (SELECT ${key}, count(*) AS salesmen FROM sg GROUP BY GROUPING SETS ((sg.group_key), ())),
     calls AS (
-      SELECT ${key}, sum(k.planned_calls) AS planned_calls, sum(k.actual_calls) AS actual_calls,
-             sum(k.productive_calls) AS productive_calls, sum(k.bills) AS bills, sum(k.gsv) AS gsv
+      SELECT ${key},
+             sum(k.planned_calls) FILTER (WHERE k.kpi_date >= ${from}) AS planned_calls,
+             sum(k.actual_calls) FILTER (WHERE k.kpi_date >= ${from}) AS actual_calls,
+             sum(k.productive_calls) FILTER (WHERE k.kpi_date >= ${from}) AS productive_calls,
+             sum(k.bills) FILTER (WHERE k.kpi_date >= ${from}) AS bills,
+             sum(k.gsv) FILTER (WHERE k.kpi_date >= ${from}) AS gsv,
+             sum(k.outlets_first_billed) AS firsts_to,
+             sum(k.outlets_first_billed) FILTER (WHERE k.kpi_date < ${to}) AS firsts_before
       FROM sg JOIN salesman_daily_kpis k
-        ON k.salesman_id = sg.salesman_id AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
+        ON k.salesman_id = sg.salesman_id AND k.country_code = $1 AND k.kpi_date BETWEEN ${month} AND ${to}
       GROUP BY GROUPING SETS ((sg.group_key), ())
     ),
-    billed AS (
-      SELECT ${key}, min(o.sales_date) AS first_day, max(o.sales_date) AS last_day
-      FROM sg JOIN outlet_daily_sales o
-        ON o.salesman_id = sg.salesman_id AND o.sales_date BETWEEN ${ecoFrom} AND ${to}::date
-      GROUP BY GROUPING SETS ((sg.group_key, o.outlet_id), (o.outlet_id))
-    ),
-    eco AS (
-      SELECT group_key,
-             count(*) FILTER (WHERE last_day >= ${from}::date) AS eco,
-             count(*) FILTER (WHERE first_day = ${to}::date) AS new_eco,
-             count(*) FILTER (WHERE first_day < ${from}::date) AS eco_before_day
-      FROM billed GROUP BY group_key
-    ),
+    shared AS (
+      SELECT group_key, sum(n - 1) AS over_to, sum(greatest(n_before - 1, 0)) AS over_before
+      FROM (
+        SELECT ${key}, count(*) AS n, count(*) FILTER (WHERE b.first_day < ${to}) AS n_before
+        FROM sg JOIN outlet_shared_billing b
+          ON b.salesman_id = sg.salesman_id AND b.month = ${month} AND b.first_day <= ${to}
+        GROUP BY GROUPING SETS ((sg.group_key, b.outlet_id), (b.outlet_id))
+      ) per_outlet
+      GROUP BY group_key
+    )${dayBilled},
     targets AS (
       SELECT ${key}, sum(t.eco_target) AS eco_target, sum(t.productive_calls_target) AS productive_calls_target,
              sum(t.bills_target) AS bills_target, sum(t.gsv_target) AS gsv_target, count(*) AS target_rows
-      FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}::date
+      FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}
       GROUP BY GROUPING SETS ((sg.group_key), ())
     )
     SELECT z.group_key, z.salesmen::int AS salesmen,
            coalesce(c.planned_calls, 0)::int AS planned_calls, coalesce(c.actual_calls, 0)::int AS actual_calls,
            coalesce(c.productive_calls, 0)::int AS productive_calls, coalesce(c.bills, 0)::int AS bills,
            coalesce(c.gsv, 0)::float8 AS gsv,
-           coalesce(e.eco, 0)::int AS eco, coalesce(e.new_eco, 0)::int AS new_eco,
-           coalesce(e.eco_before_day, 0)::int AS eco_before_day,
+           ${range.day ? 'coalesce(d.eco, 0)' : ecoTo}::int AS eco,
+           (${ecoTo} - (${ecoBefore}))::int AS new_eco,
+           ${range.day ? `(${ecoBefore})` : '0'}::int AS eco_before_day,
            coalesce(t.eco_target, 0)::int AS eco_target,
            coalesce(t.productive_calls_target, 0)::int AS productive_calls_target,
            coalesce(t.bills_target, 0)::int AS bills_target, coalesce(t.gsv_target, 0)::float8 AS gsv_target,
            coalesce(t.target_rows, 0)::int AS target_rows
     FROM sizes z
     LEFT JOIN calls c ON c.group_key = z.group_key
-    LEFT JOIN eco e ON e.group_key = z.group_key
+    LEFT JOIN shared x ON x.group_key = z.group_key
+    ${range.day ? 'LEFT JOIN day_billed d ON d.group_key = z.group_key' : ''}
     LEFT JOIN targets t ON t.group_key = z.group_key`;
   const { rows } = await db.query<GroupSums>(sql, params);
   return rows;
