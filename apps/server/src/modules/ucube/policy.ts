@@ -7,7 +7,7 @@ import { chainIndexOf, sortBsa, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
 import { dtScope, inDtScope, type AuthUser } from '../../lib/policy.js';
-import { anySalesman, type MemberNode } from './queries.js';
+import { anySalesman, memberInReach, type MemberNode } from './queries.js';
 
 export interface Viewer {
   user: AuthUser;
@@ -40,10 +40,11 @@ export async function canSeeMember(db: Queryable, v: Viewer, target: MemberNode)
     if (target.level_index <= v.member.level_index) return false;
   }
   if (target.dt_code && !inDtScope(v.user, target.dt_code)) return false;
-  return anySalesman(db, {
-    ...viewerScope(v),
-    underMembers: [v.member?.id ?? null, target.id],
-    dtCode: null,
+  return memberInReach(db, {
+    market: v.market,
+    dtCodes: v.dtCodes,
+    viewerMemberId: v.member?.id ?? null,
+    targetId: target.id,
   });
 }
 

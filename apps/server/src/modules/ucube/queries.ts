@@ -266,6 +266,35 @@ export async function anySalesman(
   return rows[0]?.found ?? false;
 }
 
+/**
+ * Whether a member is inside a caller's reach: below the caller's own node (when they have one) and
+ * with at least one salesman below it in the market and the caller's DT scope. Walks the target's
+ * managers up and its team down (index on manager_id), never the whole market's salesmen.
+ */
+export async function memberInReach(
+  db: Queryable,
+  reach: { market: string; dtCodes: string[] | null; viewerMemberId: number | null; targetId: number },
+): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `WITH RECURSIVE up AS (
+       SELECT id, manager_id FROM hierarchy_members WHERE id = $1
+       UNION ALL
+       SELECT h.id, h.manager_id FROM hierarchy_members h JOIN up ON h.id = up.manager_id
+     ), down AS (
+       SELECT id FROM hierarchy_members WHERE id = $1
+       UNION ALL
+       SELECT h.id FROM hierarchy_members h JOIN down ON h.manager_id = down.id
+     )
+     SELECT ($2::bigint IS NULL OR EXISTS (SELECT 1 FROM up WHERE id = $2))
+        AND EXISTS (
+          SELECT 1 FROM salesmen s JOIN down ON s.member_id = down.id
+          WHERE s.country_code = $3 AND ($4::text[] IS NULL OR s.dt_code = ANY($4::text[]))
+        ) AS found`,
+    [reach.targetId, reach.viewerMemberId, reach.market, reach.dtCodes],
+  );
+  return rows[0]?.found ?? false;
+}
+
 /** The caller's business scope assignments, in stored order. */
 export async function findUserBsa(db: Queryable, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ bsa: string }>(
