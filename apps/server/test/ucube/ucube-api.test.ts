@@ -561,6 +561,11 @@ describe('ECO with an outlet billed by two salesmen of one team', () => {
       expect(mtd.total.kpis.eco!.actual).toBe(counted!.team);
       const rowsSum = mtd.rows.reduce((n, r) => n + (r.kpis.eco!.actual as number), 0);
       expect(rowsSum).toBe(counted!.per_salesman);
+      // The month trend's running ECO ends on the same team figure.
+      const trend = await call('tl.vn@demo.test', '/api/ucube/daily-trend', { period: 'mtd', bsa: mtd.bsa });
+      expect(trend.statusCode, trend.body).toBe(200);
+      const days = body<{ days: { date: string; ecoCumulative: number }[] }>(trend)['response-data'].days;
+      expect(days.at(-1)).toMatchObject({ date: '2026-11-20', ecoCumulative: counted!.team });
     } finally {
       await reassign(move!.from_id);
     }

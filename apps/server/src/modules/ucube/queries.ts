@@ -321,14 +321,16 @@ export interface TrendDayRow {
 
 /**
  * The selection's figures per calendar day from `from` to `to` (every day, zeros included) for the
- * daily trend, with the targets of `month`. New ECO counts each outlet on its first billing day in
- * the range, so the running total of new_eco is the range's distinct outlets billed.
+ * daily trend, with the targets of `month`; `from` is the month's first day. New ECO counts each
+ * outlet on its first billing day in the month (from the salesman-day first billings, as sumKpis),
+ * so the running total of new_eco is the distinct outlets billed so far.
  */
 export async function sumDailyTrend(
   db: Queryable,
   sel: Omit<SalesmanSelection, 'groupBy'>,
   range: { from: string; to: string; month: string },
 ): Promise<TrendDayRow[]> {
+  if (range.from !== range.month) throw new Error('sumDailyTrend: the range starts on the month’s first day');
   const params: unknown[] = [];
   const cte = selectionCte({ ...sel, groupBy: { kind: 'all' } }, params);
   params.push(range.from, range.to, range.month);
@@ -337,18 +339,21 @@ export async function sumDailyTrend(
     days AS (SELECT d::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') d),
     calls AS (
       SELECT k.kpi_date AS day, sum(k.gsv) AS gsv, sum(k.productive_calls) AS productive_calls,
-             sum(k.planned_calls) AS planned_calls, sum(k.bills) AS bills
+             sum(k.planned_calls) AS planned_calls, sum(k.bills) AS bills,
+             sum(k.outlets_first_billed) AS firsts
       FROM sg JOIN salesman_daily_kpis k
-        ON k.salesman_id = sg.salesman_id AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
+        ON k.salesman_id = sg.salesman_id AND k.country_code = $1
+       AND k.kpi_date BETWEEN ${from}::date AND ${to}::date
       GROUP BY k.kpi_date
     ),
-    firsts AS (
-      SELECT first_day AS day, count(*) AS new_eco FROM (
-        SELECT o.outlet_id, min(o.sales_date) AS first_day
-        FROM sg JOIN outlet_daily_sales o
-          ON o.salesman_id = sg.salesman_id AND o.sales_date BETWEEN ${from}::date AND ${to}::date
-        GROUP BY o.outlet_id
-      ) f GROUP BY first_day
+    -- New ECO of a day: the salesmen's first billings of the month that day, less those of outlets
+    -- another salesman of the scope had already billed (or billed the same day) this month.
+    surplus AS (
+      SELECT first_day AS day, count(*) AS n FROM (
+        SELECT b.first_day,
+               row_number() OVER (PARTITION BY b.outlet_id ORDER BY b.first_day, b.salesman_id) AS rank
+        FROM sg JOIN outlet_shared_billing b ON b.salesman_id = sg.salesman_id AND b.month = ${month}::date
+      ) ranked WHERE rank > 1 GROUP BY first_day
     ),
     targets AS (
       SELECT coalesce(sum(t.eco_target), 0)::int AS eco_target,
@@ -358,12 +363,13 @@ export async function sumDailyTrend(
       FROM sg JOIN monthly_targets t ON t.salesman_id = sg.salesman_id AND t.month = ${month}::date
     )
     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(c.gsv, 0)::float8 AS gsv,
-           coalesce(f.new_eco, 0)::int AS new_eco, coalesce(c.productive_calls, 0)::int AS productive_calls,
+           (coalesce(c.firsts, 0) - coalesce(x.n, 0))::int AS new_eco,
+           coalesce(c.productive_calls, 0)::int AS productive_calls,
            coalesce(c.planned_calls, 0)::int AS planned_calls, coalesce(c.bills, 0)::int AS bills,
            t.eco_target, t.productive_calls_target, t.bills_target, t.gsv_target, t.target_rows
     FROM days d CROSS JOIN targets t
     LEFT JOIN calls c ON c.day = d.day
-    LEFT JOIN firsts f ON f.day = d.day
+    LEFT JOIN surplus x ON x.day = d.day
     ORDER BY d.day`;
   const { rows } = await db.query<TrendDayRow>(sql, params);
   return rows;
