@@ -13,7 +13,7 @@ import { startCluster } from '../scripts/pg-cluster.mjs';
 import { reportCriteria } from '../apps/server/src/modules/reports/service.js';
 import { reportRowsQuery } from '../apps/server/src/modules/reports/queries.js';
 import type { AuthUser } from '../apps/server/src/lib/policy.js';
-import { log, residentMemory, runNode, startServer, REPO_ROOT } from './lib.js';
+import { ensureSeeded, log, residentMemory, startServer } from './lib.js';
 
 const REPORT_KEY = 'salesperson-visit-summary';
 const DAY_MS = 86_400_000;
@@ -24,27 +24,6 @@ function percentile(values: number[], p: number): number {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function ensureSeeded(url: string, scale: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  let seeded: string | undefined;
-  try {
-    const { rows } = await client.query(`SELECT value FROM app_meta WHERE key = 'seed_scale'`);
-    seeded = rows[0]?.value as string | undefined;
-  } catch {
-    seeded = undefined; // no schema yet
-  } finally {
-    await client.end();
-  }
-  if (seeded === scale) return;
-  log(`seeding ${scale} into PostgreSQL (large takes about a quarter of an hour)`);
-  const cli = `${REPO_ROOT}/apps/server/src/db/seed/cli.ts`;
-  const result = await runNode(['--import', 'tsx', cli, '--scale', scale, '--seed', '2026', '--reset'], {
-    DATABASE_URL: url,
-  });
-  if (result.code !== 0) throw new Error(`seed failed (${result.code})`);
-}
 
 async function seedToday(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
