@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Envelope, ReportPage } from '@fieldforce/contracts';
 import { signIn, withToken, type AuthTestApp } from '../auth/helpers.js';
+import type { AuthUser } from '../../src/lib/policy.js';
 
 export { authTestApp } from '../auth/helpers.js';
 
@@ -65,3 +66,20 @@ export function parseCsv(text: string): string[][] {
 }
 
 export const RANGE = { from: '2026-10-01', to: '2026-11-20' };
+
+/** admin.vn as the report queries see them (no session needed), with the given DT access codes. */
+export const adminVn = (dtAccessCodes = 'All (Super Access)'): AuthUser => ({
+  id: 'test',
+  email: 'admin.vn@demo.test',
+  name: 'Admin',
+  role: 'CD VP',
+  userType: 'admin',
+  accessToUcube: true,
+  accessToOperationalDashboards: true,
+  isSuperUser: false,
+  dtAccessCodes,
+  countryCodes: ['vn'],
+  homeCountryCode: 'vn',
+  status: 'active',
+  passwordChangedAt: null,
+});

@@ -22,7 +22,7 @@ import {
 } from '../../src/modules/reports/queries.js';
 import { reportCriteria } from '../../src/modules/reports/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { RANGE } from './helpers.js';
+import { adminVn, RANGE } from './helpers.js';
 
 let t: TestApp;
 
@@ -31,21 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const user = (dtAccessCodes: string): AuthUser => ({
-  id: 'test',
-  email: 'admin.vn@demo.test',
-  name: 'Admin',
-  role: 'CD VP',
-  userType: 'admin',
-  accessToUcube: true,
-  accessToOperationalDashboards: true,
-  isSuperUser: false,
-  dtAccessCodes,
-  countryCodes: ['vn'],
-  homeCountryCode: 'vn',
-  status: 'active',
-  passwordChangedAt: null,
-});
+const user = adminVn;
 const ALL = user('All (Super Access)');
 const SCOPED = user('VNDT001,VNDT002');
 

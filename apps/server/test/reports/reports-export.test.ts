@@ -2,14 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { neutraliseCell, reportByKey, reportQuerySchema, type CountryCode } from '@fieldforce/contracts';
-import type { AuthUser } from '../../src/lib/policy.js';
 import ExcelJS from 'exceljs';
 import { csvField, reportCsvStream, UTF8_BOM } from '../../src/modules/reports/csv.js';
 import { XLSX_CONTENT_TYPE } from '../../src/modules/reports/xlsx.js';
 import { reportColumns } from '../../src/modules/reports/presenter.js';
 import { reportCriteria } from '../../src/modules/reports/service.js';
 import type { AuthTestApp } from '../auth/helpers.js';
-import { authTestApp, errorsOf, parseCsv, RANGE, reportClient } from './helpers.js';
+import { adminVn, authTestApp, errorsOf, parseCsv, RANGE, reportClient } from './helpers.js';
 
 let t: AuthTestApp;
 let client: ReturnType<typeof reportClient>;
@@ -152,21 +151,7 @@ describe('GET /api/reports/:reportKey/export', () => {
 });
 
 describe('reportCsvStream', () => {
-  const admin = {
-    id: 'test',
-    email: 'admin.vn@demo.test',
-    name: 'Admin',
-    role: 'CD VP',
-    userType: 'admin',
-    accessToUcube: true,
-    accessToOperationalDashboards: true,
-    isSuperUser: false,
-    dtAccessCodes: 'All (Super Access)',
-    countryCodes: ['vn'],
-    homeCountryCode: 'vn',
-    status: 'active',
-    passwordChangedAt: null,
-  } satisfies AuthUser;
+  const admin = adminVn();
 
   async function collect(key: string, query: Record<string, string>, cap: number, batchSize: number) {
     const report = reportByKey(key)!;

@@ -2,46 +2,21 @@
  * The UCube KPI calls (issue 4) on the `test` seed: KPI values against an independent count over
  * visits and orders, the chains and active defaults of spec section 3, scope, periods and labels.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { KpiAnswer, PerformanceRow } from '@fieldforce/contracts';
 import { refreshSummaries } from '../../src/db/seed/summaries.js';
-import { authTestApp, body, signIn, withToken, type AuthTestApp } from '../auth/helpers.js';
+import { body } from '../auth/helpers.js';
+import { ucubeTestClient } from './helpers.js';
 
-let t: AuthTestApp;
-const tokens = new Map<string, string>();
+const client = ucubeTestClient();
+const { call, sql } = client;
 
 const TEAM = '/api/ucube/individual-performance-kpis';
 const DT = '/api/ucube/individual-distributor-kpis';
 const KPI = '/api/ucube/individual-disciplinary-kpis';
 
-async function token(email: string) {
-  if (!tokens.has(email)) tokens.set(email, (await signIn(t.app, email)).idToken);
-  return tokens.get(email)!;
-}
-
-async function call(email: string | null, url: string, query: Record<string, string> = {}) {
-  const qs = new URLSearchParams({ countryCode: 'vn', ...query }).toString();
-  return t.app.inject({
-    method: 'GET',
-    url: `${url}?${qs}`,
-    headers: email ? withToken(await token(email)) : {},
-  });
-}
-
-const answer = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return body<KpiAnswer>(res)['response-data'];
-};
-
-async function sql<T>(text: string, params: unknown[] = []) {
-  return (await t.database.db.query<T>(text, params)).rows;
-}
-
-beforeAll(async () => {
-  t = await authTestApp();
-}, 120_000);
-afterAll(() => t?.close());
+const answer = (res: LightMyRequestResponse) => client.data<KpiAnswer>(res);
 
 describe('access and scope', () => {
   it('needs a token (401) and UCube access (403)', async () => {
@@ -417,11 +392,11 @@ describe('answer cache', () => {
     await sql(bump, [one!.salesman_id, one!.kpi_date, 1000]);
     try {
       expect(await teamGsv()).toBe(before); // not yet announced: still the cached answer
-      await t.app.dataVersion.bump();
+      await client.t.app.dataVersion.bump();
       expect(await teamGsv()).toBeCloseTo(before + 1000, 2);
     } finally {
       await sql(bump, [one!.salesman_id, one!.kpi_date, -1000]);
-      await t.app.dataVersion.bump();
+      await client.t.app.dataVersion.bump();
     }
     expect(await teamGsv()).toBeCloseTo(before, 2);
   });
@@ -520,7 +495,7 @@ describe('drill from the total row (span=subtree)', () => {
 
 describe('ECO with an outlet billed by two salesmen of one team', () => {
   it('counts the outlet once for the team and once for each of the two salesmen', async () => {
-    const db = t.database.db;
+    const db = client.t.database.db;
     // An outlet a salesman of tl.vn's team billed twice this month; the earlier order moves to a teammate.
     const [move] = await sql<{ order_id: number; from_id: number; to_id: number; d: string }>(
       `SELECT o.id AS order_id, o.salesman_id AS from_id, mate.id AS to_id, o.invoice_date::text AS d
@@ -538,7 +513,7 @@ describe('ECO with an outlet billed by two salesmen of one team', () => {
       await db.query(`UPDATE orders SET salesman_id = $2 WHERE id = $1`, [move!.order_id, to]);
       await db.query(`UPDATE invoice_lines SET salesman_id = $2 WHERE order_id = $1`, [move!.order_id, to]);
       await refreshSummaries(db, { from: move!.d, to: move!.d });
-      await t.app.dataVersion.bump();
+      await client.t.app.dataVersion.bump();
     };
     await reassign(move!.to_id);
     try {

@@ -3,48 +3,21 @@
  * 2026-11-20): running totals against the Team View total of the same caller, daily values against
  * an independent count over visits and orders, scope per caller, periods and refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { DailyTrendAnswer, KpiAnswer } from '@fieldforce/contracts';
-import { authTestApp, body, signIn, withToken, type AuthTestApp } from '../auth/helpers.js';
+import { body } from '../auth/helpers.js';
+import { ucubeTestClient } from './helpers.js';
 
-let t: AuthTestApp;
-const tokens = new Map<string, string>();
+const client = ucubeTestClient();
+const { call, sql, data } = client;
 
 const TREND = '/api/ucube/daily-trend';
 const TEAM = '/api/ucube/individual-performance-kpis';
 
-async function token(email: string) {
-  if (!tokens.has(email)) tokens.set(email, (await signIn(t.app, email)).idToken);
-  return tokens.get(email)!;
-}
-
-async function call(email: string | null, url: string, query: Record<string, string> = {}) {
-  const qs = new URLSearchParams({ countryCode: 'vn', ...query }).toString();
-  return t.app.inject({
-    method: 'GET',
-    url: `${url}?${qs}`,
-    headers: email ? withToken(await token(email)) : {},
-  });
-}
-
-function data<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  return body<T>(res)['response-data'];
-}
 const trend = async (email: string, query: Record<string, string> = {}) =>
-  data<DailyTrendAnswer>(await call(email, TREND, query));
+  client.data<DailyTrendAnswer>(await call(email, TREND, query));
 const team = async (email: string, query: Record<string, string>) =>
-  data<KpiAnswer>(await call(email, TEAM, query));
-
-async function sql<T>(text: string, params: unknown[] = []) {
-  return (await t.database.db.query<T>(text, params)).rows;
-}
-
-beforeAll(async () => {
-  t = await authTestApp();
-}, 120_000);
-afterAll(() => t?.close());
+  client.data<KpiAnswer>(await call(email, TEAM, query));
 
 describe('access', () => {
   it('needs a token (401), UCube access (403), a valid period (400) and an own BSA (403)', async () => {
