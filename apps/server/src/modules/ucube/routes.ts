@@ -1,4 +1,5 @@
 /** UCube analytics (issue 4): the Team View, DT View and KPI View calls. */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dailyTrendAnswerSchema,
@@ -46,6 +47,18 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
     maxBytes: app.config.UCUBE_CACHE_MB * 1024 * 1024,
     maxAgeMs: 10 * 60_000,
   });
+  /**
+   * Sends the enveloped answer of `key` from the cache, computing it on a miss. The body goes out
+   * already serialized: the route's response schema documents it, and the answer is built typed.
+   */
+  const sendCached = async (reply: FastifyReply, key: string, answer: () => Promise<unknown>) => {
+    const compute = async () => Buffer.from(JSON.stringify(ok(await answer())));
+    const body =
+      app.config.UCUBE_CACHE_MB === 0
+        ? await compute()
+        : await cache.get(await app.dataVersion.current(), key, compute);
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
   for (const { url, view, summary } of VIEWS) {
     app.get(
       url,
@@ -64,13 +77,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user } = requireAuth(request);
         const market = request.market ?? user.homeCountryCode;
         const req = { user, market, view, query: request.query, now: app.clock.now() };
-        const compute = async () => Buffer.from(JSON.stringify(ok(await kpiAnswer(app.db, req))));
-        const body =
-          app.config.UCUBE_CACHE_MB === 0
-            ? await compute()
-            : await cache.get(await app.dataVersion.current(), kpiCacheKey(req), compute);
-        // Already serialized (the schema above documents it; kpiAnswer builds it typed).
-        return reply.type('application/json; charset=utf-8').send(body);
+        return sendCached(reply, kpiCacheKey(req), () => kpiAnswer(app.db, req));
       },
     );
   }
@@ -97,12 +104,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
       const req = { user, market, query: request.query, now: app.clock.now() };
-      const compute = async () => Buffer.from(JSON.stringify(ok(await dailyTrend(app.db, req))));
-      const body =
-        app.config.UCUBE_CACHE_MB === 0
-          ? await compute()
-          : await cache.get(await app.dataVersion.current(), trendCacheKey(req), compute);
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendCached(reply, trendCacheKey(req), () => dailyTrend(app.db, req));
     },
   );
 };

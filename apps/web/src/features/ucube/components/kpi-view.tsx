@@ -13,6 +13,7 @@ import {
 } from '@fieldforce/contracts';
 import { ChartBars } from '../../../components/chart-bars';
 import { PageLayout } from '../../../components/page-layout';
+import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import {
@@ -71,19 +72,15 @@ export function KpiViewPage({ view, title, lead, useKpis }: KpiViewPageProps) {
   return (
     <PageLayout eyebrow={t('nav.ucube')} title={title} lead={lead}>
       <div className="ucube-toolbar">
-        <div role="group" aria-label={t('ucube.period.label')} className="ucube-periods">
-          {UCUBE_PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="ucube-chip"
-              aria-pressed={state.period === p}
-              onClick={() => go({ ...state, period: p }, true)}
-            >
-              {t(`ucube.period.${p}`)}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          label={t('ucube.period.label')}
+          options={UCUBE_PERIODS}
+          value={state.period}
+          onChange={(p) => go({ ...state, period: p }, true)}
+          render={(p) => t(`ucube.period.${p}`)}
+          className="ucube-periods"
+          buttonClassName="ucube-chip"
+        />
         {query.data ? (
           <p className="ucube-meta">
             {t('ucube.bsa', { bsa: query.data.bsa })} ·{' '}

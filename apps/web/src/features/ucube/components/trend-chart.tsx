@@ -17,6 +17,7 @@ import {
 } from '../trend-logic';
 import { kpiFormatter } from './kpi-view';
 import './trend-chart.css';
+import { ToggleGroup } from '../../../components/toggle-group';
 
 const HEIGHT = 240;
 /** Before the first measurement (and in tests, without ResizeObserver). */
@@ -62,19 +63,15 @@ export function MonthTrend({ country, bsa }: MonthTrendProps) {
     <section className="trend" aria-labelledby="trend-heading">
       <div className="trend__head">
         <h2 id="trend-heading">{t('trend.heading')}</h2>
-        <div role="group" aria-label={t('trend.period.label')} className="trend__toggles">
-          {TREND_PERIODS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="trend__toggle"
-              aria-pressed={period === p}
-              onClick={() => setPeriod(p)}
-            >
-              {t(`trend.period.${p}`)}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          label={t('trend.period.label')}
+          options={TREND_PERIODS}
+          value={period}
+          onChange={setPeriod}
+          render={(p) => t(`trend.period.${p}`)}
+          className="trend__toggles"
+          buttonClassName="trend__toggle"
+        />
       </div>
       {query.data ? (
         <TrendChart answer={query.data} />
@@ -140,19 +137,15 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
 
   return (
     <figure className="trend__figure">
-      <div role="group" aria-label={t('trend.kpi.label')} className="trend__toggles">
-        {TREND_KPIS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            className="trend__toggle"
-            aria-pressed={kpi === k}
-            onClick={() => setKpi(k)}
-          >
-            {t(`trend.kpi.${k}`)}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label={t('trend.kpi.label')}
+        options={TREND_KPIS}
+        value={kpi}
+        onChange={setKpi}
+        render={(k) => t(`trend.kpi.${k}`)}
+        className="trend__toggles"
+        buttonClassName="trend__toggle"
+      />
       <figcaption id={`${id}-t`} className="trend__title">
         {t('trend.title', { kpi: name })}
       </figcaption>
