@@ -219,6 +219,27 @@ describe('session rules (spec section 4)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for another tab’s refresh and only reloads: the spent refresh cookie is not sent twice', async () => {
+    window.localStorage.setItem('idToken', 'old-token');
+    window.localStorage.setItem('refreshToken', 'httpOnly-cookie');
+    const { fetchMock, reload, navigate } = fakeFetch(failure(401, 'INVALID_ID_TOKEN', 'expired'));
+    const locked: string[] = [];
+    configureApiClient({
+      // The other tab holds the lock, refreshes and stores its new id token before this tab gets it.
+      withLock: async (name, task) => {
+        locked.push(name);
+        window.localStorage.setItem('idToken', 'token-from-the-other-tab');
+        return task();
+      },
+    });
+    await expect(apiRequest('x', { method: 'POST' })).rejects.toMatchObject({ status: 401 });
+    expect(locked).toEqual(['fieldforce-token-refresh']);
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('refreshtoken'))).toHaveLength(0);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('idToken')).toBe('token-from-the-other-tab');
+  });
+
   it('on a failed refresh clears the tokens and goes to /login with the generic alert', async () => {
     window.localStorage.setItem('idToken', 'old-token');
     window.localStorage.setItem('refreshToken', 'httpOnly-cookie');

@@ -94,6 +94,11 @@ export interface ApiClientEnvironment {
   /** Leave the app for the sign-in screen; the router replaces it with a client-side navigation. */
   navigate(path: string): void;
   reload(): void;
+  /**
+   * Runs `task` while holding the browser-wide lock `name` (the Web Locks API): one refresh at a time
+   * across this origin's tabs. Without the API (old browsers, tests) it just runs it.
+   */
+  withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
 }
 
 const defaultEnvironment = (): ApiClientEnvironment => ({
@@ -102,6 +107,10 @@ const defaultEnvironment = (): ApiClientEnvironment => ({
   deviceId: getDeviceId,
   navigate: (path) => window.location.assign(path),
   reload: () => window.location.reload(),
+  withLock: async <T>(name: string, task: () => Promise<T>): Promise<T> =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? ((await navigator.locks.request(name, task)) as T)
+      : task(),
 });
 
 let env: ApiClientEnvironment = defaultEnvironment();
@@ -288,7 +297,10 @@ export function endLocalSession(notice: string | null): void {
 let refreshInFlight: Promise<void> | null = null;
 
 /**
- * Single-flight refresh (spec section 4): a call while one runs is skipped and waits for it.
+ * Single-flight refresh (spec section 4): a call while one runs is skipped and waits for it, in this
+ * tab and across tabs: the refresh cookie is shared, and the server ends a session whose spent refresh
+ * token is used again, so two tabs refreshing at once would sign the user out. A tab that waited for
+ * another tab's refresh finds a new id token stored and only reloads.
  * On success the new id token is stored, registered with the session service, and the page reloads;
  * on failure the tokens are cleared and the user goes to /login.
  */
@@ -303,7 +315,21 @@ interface RefreshGrantAnswer {
   id_token: string;
 }
 
+const REFRESH_LOCK = 'fieldforce-token-refresh';
+
 async function runRefresh(): Promise<void> {
+  const failedToken = storage.getIdToken();
+  await env.withLock(REFRESH_LOCK, async () => {
+    const current = storage.getIdToken();
+    if (current && failedToken && current !== failedToken && storage.hasRefreshToken()) {
+      env.reload(); // another tab refreshed while this one waited
+      return;
+    }
+    await refreshNow();
+  });
+}
+
+async function refreshNow(): Promise<void> {
   const oldToken = storage.getIdToken();
   if (!oldToken || !storage.hasRefreshToken()) {
     endLocalSession(null);
