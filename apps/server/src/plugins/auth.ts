@@ -26,7 +26,7 @@ import { AppError, badRequest, forbidden } from '../lib/errors.js';
 import { hasRole, inCountry, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
 import { createMailer, type Mailer } from '../modules/auth/mailer.js';
-import { loadSessionWithUser } from '../modules/auth/queries.js';
+import { loadSessionWithUser, purgeExpired } from '../modules/auth/queries.js';
 import { AuthService, passwordStatus } from '../modules/auth/service.js';
 import { TokenError, TokenService } from '../modules/auth/tokens.js';
 
@@ -215,4 +215,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => authenticate(app, request));
+
+  // Housekeeping: expired codes, challenges and refresh tokens go a week after their expiry, once at
+  // start and then hourly (the timer does not keep the process alive).
+  const purge = () =>
+    purgeExpired(app.db, app.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'purging expired sign-in records failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge(), 3_600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 });

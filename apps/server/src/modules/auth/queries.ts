@@ -521,3 +521,28 @@ export async function countChallengeAttempt(
     [idHash, maxAttempts, now],
   );
 }
+
+/**
+ * Housekeeping: one-time codes, MFA/enrolment challenges and refresh tokens that expired more than
+ * `keepDays` ago. Past their expiry they can no longer be used (an expired refresh token is refused
+ * before reuse is checked), so they are only clutter, and a code's hash is better not kept.
+ */
+export async function purgeExpired(
+  q: Queryable,
+  now: Date,
+  keepDays = 7,
+): Promise<{ codes: number; challenges: number; refreshTokens: number }> {
+  const before = new Date(now.getTime() - keepDays * 86_400_000);
+  const purge = async (table: string) => {
+    const { rows } = await q.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM ${table} WHERE expires_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      [before],
+    );
+    return rows[0]?.n ?? 0;
+  };
+  return {
+    codes: await purge('one_time_codes'),
+    challenges: await purge('mfa_challenges'),
+    refreshTokens: await purge('refresh_tokens'),
+  };
+}
