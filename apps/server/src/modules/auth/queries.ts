@@ -10,7 +10,8 @@ import type { AuthSession, AuthUser } from '../../lib/policy.js';
 // Users
 // ---------------------------------------------------------------------------------------------
 
-interface UserRow {
+/** The columns of `users` every user-facing query reads (users/queries.ts builds on them). */
+export interface UserBaseRow {
   id: string;
   email: string;
   name: string;
@@ -23,11 +24,16 @@ interface UserRow {
   country_codes: string;
   home_country_code: string;
   status: string;
+}
+
+interface UserRow extends UserBaseRow {
   password_changed_at: Date | null;
 }
 
-const USER_COLUMNS = `u.id, u.email, u.name, u.role, u.user_type, u.access_to_ucube, u.access_to_operational_dashboards,
-  u.is_super_user, u.dt_access_codes, u.country_codes, u.home_country_code, u.status, u.password_changed_at`;
+export const USER_BASE_COLUMNS = `u.id, u.email, u.name, u.role, u.user_type, u.access_to_ucube,
+  u.access_to_operational_dashboards, u.is_super_user, u.dt_access_codes, u.country_codes, u.home_country_code,
+  u.status`;
+const USER_COLUMNS = `${USER_BASE_COLUMNS}, u.password_changed_at`;
 
 export function toAuthUser(row: UserRow): AuthUser {
   const home = isCountryCode(row.home_country_code) ? row.home_country_code : 'vn';
