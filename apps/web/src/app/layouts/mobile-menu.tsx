@@ -2,7 +2,10 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { useDismiss } from '../../components/use-dismiss';
+import { LanguageSwitch } from '../../components/language-switch';
 import { useT } from '../../lib/i18n';
+import { Greeting, SessionButton } from './account-actions';
+import { CountryControl } from './country-control';
 
 /** The header's menu at widths up to 768 px: a button and a panel under the header bar. */
 export function MobileMenu({ children }: { children: ReactNode }) {
@@ -49,5 +52,24 @@ export function MobileMenuSection({ title, children }: { title?: string; childre
       ) : null}
       {children}
     </section>
+  );
+}
+
+/** Both headers' mobile menu: greeting and country first, the header's own sections, then language and session. */
+export function AccountMobileMenu({ children }: { children: ReactNode }) {
+  return (
+    <MobileMenu>
+      <MobileMenuSection>
+        <p className="mobile-menu__greeting">
+          <Greeting />
+        </p>
+        <CountryControl />
+      </MobileMenuSection>
+      {children}
+      <MobileMenuSection>
+        <LanguageSwitch />
+        <SessionButton variant="block" />
+      </MobileMenuSection>
+    </MobileMenu>
   );
 }

@@ -2,14 +2,11 @@ import { Link, NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Dropdown } from '../../components/dropdown';
 import { HomeIcon } from '../../components/icons';
-import { LanguageSwitch } from '../../components/language-switch';
 import { useT } from '../../lib/i18n';
 import { canSeeMasterReports, useClientStore } from '../../lib/store';
 import { adminMenuItems } from '../../features/admin/admin-tools';
-import { ROUTES } from '../routes';
-import { Greeting, SessionButton } from './account-actions';
-import { CountryControl } from './country-control';
-import { MobileMenu, MobileMenuSection } from './mobile-menu';
+import { ROUTES, type ReportCategory } from '../routes';
+import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { AddSalespersonInfo } from './salesman-bg-mapping';
 import { UtilityBar } from './utility-bar';
@@ -24,6 +21,10 @@ export function ReportsHeader() {
   const showMaster = canSeeMasterReports(user);
   const adminItems = admin ? adminMenuItems(country) : [];
   const { entries: reports, isPending: loading } = useReportList();
+  const categories: { category: ReportCategory; label: string }[] = [
+    { category: 'transactionalreports', label: t('nav.transactionalReports') },
+    ...(showMaster ? [{ category: 'masterreports' as const, label: t('nav.masterReports') }] : []),
+  ];
 
   return (
     <header className="site-header site-header--reports">
@@ -41,24 +42,16 @@ export function ReportsHeader() {
         </div>
 
         <nav className="site-header__nav desktop-only" aria-label={t('header.mainNav')}>
-          <Dropdown label={t('nav.transactionalReports')}>
-            <ReportLinks
-              reports={reports}
-              category="transactionalreports"
-              linkClassName="menu-link"
-              loading={loading}
-            />
-          </Dropdown>
-          {showMaster ? (
-            <Dropdown label={t('nav.masterReports')}>
+          {categories.map(({ category, label }) => (
+            <Dropdown key={category} label={label}>
               <ReportLinks
                 reports={reports}
-                category="masterreports"
+                category={category}
                 linkClassName="menu-link"
                 loading={loading}
               />
             </Dropdown>
-          ) : null}
+          ))}
           {admin ? (
             <NavLink className="nav-link" to={ROUTES.adminConfiguration} end>
               {t('nav.adminConfiguration')}
@@ -70,31 +63,17 @@ export function ReportsHeader() {
         <div className="site-header__end">
           <ProfilePopup showDtAccess />
           <div className="mobile-only">
-            <MobileMenu>
-              <MobileMenuSection>
-                <p className="mobile-menu__greeting">
-                  <Greeting />
-                </p>
-                <CountryControl />
-              </MobileMenuSection>
-              <MobileMenuSection title={t('nav.transactionalReports')}>
-                <ReportLinks
-                  reports={reports}
-                  category="transactionalreports"
-                  linkClassName="mobile-menu__link"
-                  loading={loading}
-                />
-              </MobileMenuSection>
-              {showMaster ? (
-                <MobileMenuSection title={t('nav.masterReports')}>
+            <AccountMobileMenu>
+              {categories.map(({ category, label }) => (
+                <MobileMenuSection key={category} title={label}>
                   <ReportLinks
                     reports={reports}
-                    category="masterreports"
+                    category={category}
                     linkClassName="mobile-menu__link"
                     loading={loading}
                   />
                 </MobileMenuSection>
-              ) : null}
+              ))}
               {admin ? (
                 <MobileMenuSection title={t('nav.admin')}>
                   <ul className="menu-list">
@@ -114,11 +93,7 @@ export function ReportsHeader() {
                   <AddSalespersonInfo className="mobile-menu__link mobile-menu__link--button" />
                 </MobileMenuSection>
               ) : null}
-              <MobileMenuSection>
-                <LanguageSwitch />
-                <SessionButton variant="block" />
-              </MobileMenuSection>
-            </MobileMenu>
+            </AccountMobileMenu>
           </div>
         </div>
       </div>

@@ -1,13 +1,10 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { ArrowLeftIcon } from '../../components/icons';
-import { LanguageSwitch } from '../../components/language-switch';
 import { useT } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
 import { ROUTES, type NavItem } from '../routes';
-import { Greeting, SessionButton } from './account-actions';
-import { CountryControl } from './country-control';
-import { MobileMenu, MobileMenuSection } from './mobile-menu';
+import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { UtilityBar } from './utility-bar';
 
@@ -58,13 +55,7 @@ export function UcubeHeader() {
         <div className="site-header__end">
           <ProfilePopup />
           <div className="mobile-only">
-            <MobileMenu>
-              <MobileMenuSection>
-                <p className="mobile-menu__greeting">
-                  <Greeting />
-                </p>
-                <CountryControl />
-              </MobileMenuSection>
+            <AccountMobileMenu>
               {links.length > 0 ? (
                 <MobileMenuSection title={t('header.mainNav')}>
                   <ul className="menu-list">
@@ -78,11 +69,7 @@ export function UcubeHeader() {
                   </ul>
                 </MobileMenuSection>
               ) : null}
-              <MobileMenuSection>
-                <LanguageSwitch />
-                <SessionButton variant="block" />
-              </MobileMenuSection>
-            </MobileMenu>
+            </AccountMobileMenu>
           </div>
         </div>
       </div>
