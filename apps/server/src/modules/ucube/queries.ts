@@ -169,6 +169,10 @@ export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: Sums
   const cte = selectionCte(sel, params);
   params.push(range.from, range.to, range.month);
   const [from, to, month] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}::date`);
+  // The market's salesman-days in the range are read in one index range either way; for a narrower
+  // selection (a subtree, some distributors) only its salesmen's rows are fetched.
+  const wholeMarket =
+    sel.dtCodes === null && sel.dtCode === null && sel.underMembers.every((m) => m === null);
   const key = `CASE WHEN GROUPING(sg.group_key) = 1 THEN '${TOTAL_KEY}' ELSE sg.group_key END AS group_key`;
   // ECO to a day D of the month (docs/kpis.md "Speed", migration 0005): the salesmen's first billings
   // of the month up to D, less the outlets several of the group's salesmen billed (counted once each).
@@ -185,8 +189,8 @@ export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: Sums
     : '';
   const sql = `${cte},
     sizes AS (SELECT ${key}, count(*) AS salesmen FROM sg GROUP BY GROUPING SETS ((sg.group_key), ())),
-    calls AS (
-      SELECT ${key},
+    per_salesman AS (
+      SELECT k.salesman_id,
              sum(k.planned_calls) FILTER (WHERE k.kpi_date >= ${from}) AS planned_calls,
              sum(k.actual_calls) FILTER (WHERE k.kpi_date >= ${from}) AS actual_calls,
              sum(k.productive_calls) FILTER (WHERE k.kpi_date >= ${from}) AS productive_calls,
@@ -194,8 +198,15 @@ export async function sumKpis(db: Queryable, sel: SalesmanSelection, range: Sums
              sum(k.gsv) FILTER (WHERE k.kpi_date >= ${from}) AS gsv,
              sum(k.outlets_first_billed) AS firsts_to,
              sum(k.outlets_first_billed) FILTER (WHERE k.kpi_date < ${to}) AS firsts_before
-      FROM sg JOIN salesman_daily_kpis k
-        ON k.salesman_id = sg.salesman_id AND k.country_code = $1 AND k.kpi_date BETWEEN ${month} AND ${to}
+      FROM salesman_daily_kpis k
+      WHERE k.country_code = $1 AND k.kpi_date BETWEEN ${month} AND ${to} ${wholeMarket ? '' : 'AND k.salesman_id IN (SELECT salesman_id FROM sg)'}
+      GROUP BY k.salesman_id
+    ),
+    calls AS (
+      SELECT ${key}, sum(p.planned_calls) AS planned_calls, sum(p.actual_calls) AS actual_calls,
+             sum(p.productive_calls) AS productive_calls, sum(p.bills) AS bills, sum(p.gsv) AS gsv,
+             sum(p.firsts_to) AS firsts_to, sum(p.firsts_before) AS firsts_before
+      FROM sg JOIN per_salesman p ON p.salesman_id = sg.salesman_id
       GROUP BY GROUPING SETS ((sg.group_key), ())
     ),
     shared AS (
