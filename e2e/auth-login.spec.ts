@@ -78,6 +78,24 @@ test('Continue with SSO signs in through the development identity provider', asy
   ).toEqual(['SSO', 'admin.vn@demo.test']);
 });
 
+test('SSO for a user of another market continues in their home market', async ({ page }) => {
+  // The sign-in page's market is Vietnam (the default); head.th holds Thailand only.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with SSO' }).click();
+  await page.locator('#email').fill('head.th@demo.test');
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', landingHeading)).toBeVisible();
+  await expect(
+    page
+      .getByRole('banner')
+      .getByText(/Hello, /)
+      .filter({ visible: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('countryCode'))).toBe('th');
+  expect(new URL(page.url()).searchParams.get('countryCode')).toBeNull();
+});
+
 test('OTP request: a code by email signs in', async ({ page, request }) => {
   const since = new Date(Date.now() - 2_000);
   await page.goto('/login');

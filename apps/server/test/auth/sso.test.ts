@@ -78,11 +78,11 @@ async function ssoSignIn(browser: Browser, form: Record<string, string>, deviceI
 }
 
 describe('SSO with the built-in provider', () => {
-  it('signs a demo user in: cookies set, loginType SSO, back to /', async () => {
+  it('signs a demo user in: cookies set, loginType SSO, back to / in the market chosen', async () => {
     const browser = new Browser();
     const { done } = await ssoSignIn(browser, { email: 'head.vn@demo.test', password: DEMO_PASSWORD });
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe('/');
+    expect(done.headers.location).toBe('/?countryCode=vn');
     const idToken = browser.jar.get('idToken')!;
     expect(decodeJwt(idToken)).toMatchObject({ email: 'head.vn@demo.test', lt: 'SSO' });
     expect(browser.jar.get('refreshToken')).toBeTruthy();
@@ -129,7 +129,14 @@ describe('SSO with the built-in provider', () => {
       password: DEMO_PASSWORD,
       code: totpCode(DEMO_TOTP_SECRET, t.clock.now()),
     });
-    expect(done.headers.location).toBe('/');
+    expect(done.headers.location).toBe('/?countryCode=vn');
+  });
+
+  it('sends a user who does not hold the market chosen back in their home market', async () => {
+    // Started with countryCode=vn (ssoSignIn) by a user of Thailand only.
+    const { done } = await ssoSignIn(new Browser(), { email: 'head.th@demo.test', password: DEMO_PASSWORD });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/?countryCode=th');
   });
 
   it('refuses a callback that did not start in this browser (state bound to a cookie)', async () => {

@@ -60,7 +60,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [TAG],
         summary: 'Continue with SSO: the provider’s answer',
         description:
-          'Public. Completes the sign-in (loginType SSO), sets the idToken and refreshToken cookies and redirects to /. ' +
+          'Public. Completes the sign-in (loginType SSO), sets the idToken and refreshToken cookies and redirects to ' +
+          '/?countryCode=… (the market chosen at the start when the user holds it, else their home market). ' +
           'On failure redirects to /login?ssoError=… with a readable reason.',
         querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
         response: envelopeResponses(z.null(), [503]),
@@ -71,7 +72,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sso) throw notConfigured();
       reply.clearCookie(SSO_STATE_COOKIE, { path: SSO_COOKIE_PATH });
       try {
-        const { user, deviceId, idToken } = await sso.complete(
+        const { user, deviceId, idToken, market } = await sso.complete(
           request.url,
           request.cookies[SSO_STATE_COOKIE],
         );
@@ -81,7 +82,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           requestContext(request),
         );
         setSessionCookies(request, reply, app.config, result);
-        return reply.redirect('/', 302);
+        return reply.redirect(`/?countryCode=${market}`, 302);
       } catch (error) {
         const reason = error instanceof SsoError ? error.message : 'Single sign-on failed. Please try again.';
         if (!(error instanceof SsoError)) request.log.warn({ err: error }, 'SSO callback failed');

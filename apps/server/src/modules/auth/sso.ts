@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
-import type { CountryCode } from '@fieldforce/contracts';
+import { isCountryCode, type CountryCode } from '@fieldforce/contracts';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { findUserById } from './queries.js';
 import { DEV_IDP_PREFIX, mountDevIdp } from './dev-idp.js';
@@ -169,13 +169,19 @@ export class SsoService {
   async complete(
     callbackPath: string,
     browserState: string | undefined,
-  ): Promise<{ user: AuthUser; deviceId: string; idToken: string | undefined }> {
+  ): Promise<{ user: AuthUser; deviceId: string; idToken: string | undefined; market: CountryCode }> {
     const current = new URL(callbackPath, this.settings.baseUrl);
     const state = current.searchParams.get('state');
     if (!state || !browserState || state !== browserState)
       throw new SsoError('The sign-in did not start in this browser.');
-    const { rows } = await this.app.db.query<{ code_verifier: string; nonce: string; device_id: string }>(
-      `DELETE FROM sso_requests WHERE state_hash = $1 AND expires_at > $2 RETURNING code_verifier, nonce, device_id`,
+    const { rows } = await this.app.db.query<{
+      code_verifier: string;
+      nonce: string;
+      device_id: string;
+      country_code: string | null;
+    }>(
+      `DELETE FROM sso_requests WHERE state_hash = $1 AND expires_at > $2
+       RETURNING code_verifier, nonce, device_id, country_code`,
       [sha256(state), this.app.clock.now()],
     );
     const request = rows[0];
@@ -198,7 +204,12 @@ export class SsoService {
     const user = await this.matchUser(claims.iss, claims.sub, email, verified);
     if (!user || user.status !== 'active')
       throw new SsoError('There is no active portal account for this identity.');
-    return { user, deviceId: request.device_id, idToken: tokens.id_token };
+    // The market the web continues in: the one chosen on the sign-in page when the user holds it,
+    // else the user's home market (as a password sign-in answers defaultCountryCode).
+    const asked = request.country_code;
+    const market =
+      asked && isCountryCode(asked) && user.countryCodes.includes(asked) ? asked : user.homeCountryCode;
+    return { user, deviceId: request.device_id, idToken: tokens.id_token, market };
   }
 
   private async matchUser(

@@ -26,12 +26,15 @@ export async function completeSignIn(answer: SignedIn, email: string, how: { mfa
 }
 
 /**
- * An SSO sign-in ends with the server's redirect to / carrying only the cookies: the id token (readable)
- * names the user, so the local keys and storeSession follow from it. False when the token says nothing.
+ * An SSO sign-in ends with the server's redirect to /?countryCode=… carrying the cookies: the id token
+ * (readable) names the user, so the local keys and storeSession follow from it, and the market is the
+ * one the server chose (the one picked at sign-in when the user holds it, else their home market).
+ * False when the token says nothing.
  */
-export async function adoptCookieSession(token: string): Promise<boolean> {
+export async function adoptCookieSession(token: string, market?: string | null): Promise<boolean> {
   const claims = readIdTokenClaims(token);
   if (!claims.email) return false;
+  if (market && isCountryCode(market)) useClientStore.getState().setSelectedCountryCode(market);
   storage.setSessionMarkers({ idToken: token, sso: claims.loginType === 'SSO', mfa: false });
   storage.setEmail(claims.email);
   storage.setLoginType(claims.loginType);

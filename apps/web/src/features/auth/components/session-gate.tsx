@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES, levelForRole } from '@fieldforce/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { FormMessage } from '../../../components/form-field';
 import { endLocalSession, INVALID_ID_TOKEN, isApiError, SESSION_ENDED } from '../../../lib/api-client';
@@ -37,15 +37,27 @@ export function SessionGate({ children }: { children: ReactNode }) {
 /** Back from SSO: only the cookies are set; take the session over, then start as usual. */
 function AdoptCookieSession({ token, onDone }: { token: string; onDone: () => void }) {
   const t = useT();
+  const { search } = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    void adoptCookieSession(token).then((adopted) => {
+    const params = new URLSearchParams(search);
+    const market = params.get('countryCode');
+    void adoptCookieSession(token, market).then((adopted) => {
+      if (market !== null) {
+        // The market is in the store now; the address bar keeps the page, not the hand-over.
+        params.delete('countryCode');
+        const rest = params.toString();
+        void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
+      }
       if (!adopted) endLocalSession(null);
       else if (live) onDone();
     });
     return () => {
       live = false;
     };
+    // Once per token: the search is read when the hand-over arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, onDone]);
   return (
     <div className="session-loading" role="status" aria-live="polite">
