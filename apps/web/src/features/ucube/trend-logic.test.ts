@@ -43,6 +43,16 @@ describe('series and the straight line', () => {
       { day: 3, date: '2026-11-03', daily: 0, cumulative: 150, expected: 300 },
     ]);
     expect(trendPoints(answer, 'eco').every((p) => p.expected === null)).toBe(true);
+    // Bills (the headline of Pakistan and of distributor mode) read their own series and target.
+    const billed = {
+      ...answer,
+      days: answer.days.map((d, i) => ({ ...d, bills: 2, billsCumulative: 2 * (i + 1) })),
+    };
+    expect(trendPoints(billed, 'bills').map((p) => [p.daily, p.cumulative, p.expected])).toEqual([
+      [2, 2, 3],
+      [2, 4, 6],
+      [2, 6, 9],
+    ]);
     expect(straightLine(3000, 30, 30)).toBe(3000);
     expect(straightLine(3000, 0, 30)).toBe(0);
   });

@@ -5,7 +5,7 @@
  */
 import type { DailyTrendAnswer, TrendDay } from '@fieldforce/contracts';
 
-export const TREND_KPIS = ['gsv', 'eco', 'productiveCalls'] as const;
+export const TREND_KPIS = ['gsv', 'eco', 'productiveCalls', 'bills'] as const;
 export type TrendKpi = (typeof TREND_KPIS)[number];
 
 export interface TrendPoint {
@@ -23,6 +23,7 @@ const READ: Record<TrendKpi, (d: TrendDay) => [daily: number, cumulative: number
   gsv: (d) => [d.gsv, d.gsvCumulative],
   eco: (d) => [d.newEco, d.ecoCumulative],
   productiveCalls: (d) => [d.productiveCalls, d.productiveCallsCumulative],
+  bills: (d) => [d.bills, d.billsCumulative],
 };
 
 export function monthTarget(answer: DailyTrendAnswer, kpi: TrendKpi): number | null {

@@ -6,6 +6,7 @@ export const trendEn = {
   'trend.kpi.gsv': 'GSV',
   'trend.kpi.eco': 'ECO',
   'trend.kpi.productiveCalls': 'PC',
+  'trend.kpi.bills': 'Bills',
   'trend.period.label': 'Month',
   'trend.period.mtd': 'This month',
   'trend.period.lm': 'Last month',

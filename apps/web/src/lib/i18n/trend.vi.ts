@@ -8,6 +8,7 @@ export const trendVi: Record<keyof typeof trendEn, string> = {
   'trend.kpi.gsv': 'GSV',
   'trend.kpi.eco': 'ECO',
   'trend.kpi.productiveCalls': 'PC',
+  'trend.kpi.bills': 'Hóa đơn',
   'trend.period.label': 'Tháng',
   'trend.period.mtd': 'Tháng này',
   'trend.period.lm': 'Tháng trước',
