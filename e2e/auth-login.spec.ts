@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './auth-helpers';
 
 const landingHeading = { level: 1, name: 'Where would you like to start?' } as const;
@@ -63,14 +63,18 @@ test('logout ends the session and returns to /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Continue with SSO signs in through the development identity provider', async ({ page }) => {
+/** 'Continue with SSO' from /login through the built-in provider's own page (auth/dev-idp.ts). */
+async function ssoSignIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with SSO' }).click();
-  // The built-in OpenID Connect provider's own sign-in page (apps/server/src/modules/auth/dev-idp.ts).
-  await page.locator('#email').fill('admin.vn@demo.test');
+  await page.locator('#email').fill(email);
   await page.locator('#password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', landingHeading)).toBeVisible();
+}
+
+test('Continue with SSO signs in through the development identity provider', async ({ page }) => {
+  await ssoSignIn(page, 'admin.vn@demo.test');
   const areas = page.getByRole('list', { name: 'Areas' });
   await expect(areas.getByRole('link', { name: /User management/ })).toBeVisible();
   expect(
@@ -80,12 +84,7 @@ test('Continue with SSO signs in through the development identity provider', asy
 
 test('SSO for a user of another market continues in their home market', async ({ page }) => {
   // The sign-in page's market is Vietnam (the default); head.th holds Thailand only.
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue with SSO' }).click();
-  await page.locator('#email').fill('head.th@demo.test');
-  await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', landingHeading)).toBeVisible();
+  await ssoSignIn(page, 'head.th@demo.test');
   await expect(
     page
       .getByRole('banner')

@@ -1,6 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './auth-helpers';
 
+/** The server's answer to an expired id token (simulated: a token lives 15 minutes). */
+const EXPIRED_TOKEN = {
+  status: 401,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    statusCode: 401,
+    'response-data': null,
+    statusMessage: 'INVALID_ID_TOKEN',
+    errors: { code: 'INVALID_ID_TOKEN', shortDescription: 'The id token has expired.' },
+  }),
+};
+
 // An id token lives 15 minutes; the server's INVALID_ID_TOKEN answer is simulated once, and everything
 // after it (the refresh with the HttpOnly cookie, registering the new token, the reload) is real.
 test('an expired id token is refreshed once, registered, and the page reloads signed in', async ({
@@ -13,16 +25,7 @@ test('an expired id token is refreshed once, registered, and the page reloads si
   await page.route('**/api/sessions/v1/checkActiveStatus**', async (route) => {
     if (simulated) return route.continue();
     simulated = true;
-    await route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        statusCode: 401,
-        'response-data': null,
-        statusMessage: 'INVALID_ID_TOKEN',
-        errors: { code: 'INVALID_ID_TOKEN', shortDescription: 'The id token has expired.' },
-      }),
-    });
+    await route.fulfill(EXPIRED_TOKEN);
   });
   const refreshes: string[] = [];
   page.on('request', (request) => {
@@ -43,18 +46,7 @@ test('an expired id token is refreshed once, registered, and the page reloads si
 
 test('a refresh that fails sends the user to /login with the generic message', async ({ page }) => {
   await signIn(page, 'sm.pk@demo.test');
-  await page.route('**/api/sessions/v1/checkActiveStatus**', (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        statusCode: 401,
-        'response-data': null,
-        statusMessage: 'INVALID_ID_TOKEN',
-        errors: { code: 'INVALID_ID_TOKEN', shortDescription: 'The id token has expired.' },
-      }),
-    }),
-  );
+  await page.route('**/api/sessions/v1/checkActiveStatus**', (route) => route.fulfill(EXPIRED_TOKEN));
   await page.route('**/api/fb/accounts/refreshtoken**', (route) => route.abort('connectionreset'));
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
@@ -79,16 +71,7 @@ test('two tabs whose token expired at once refresh once and both stay signed in'
       const tab = page === first ? 'first' : 'second';
       if (expiredOnce.has(tab)) return route.continue();
       expiredOnce.add(tab);
-      await route.fulfill({
-        status: 401,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          statusCode: 401,
-          'response-data': null,
-          statusMessage: 'INVALID_ID_TOKEN',
-          errors: { code: 'INVALID_ID_TOKEN', shortDescription: 'The id token has expired.' },
-        }),
-      });
+      await route.fulfill(EXPIRED_TOKEN);
     });
   }
   const refreshes: string[] = [];
