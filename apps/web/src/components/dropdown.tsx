@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
-import { useDismiss } from './use-dismiss';
+import { useDisclosure } from './use-dismiss';
 
 interface DropdownProps {
   label: ReactNode;
@@ -15,16 +14,7 @@ interface DropdownProps {
  * the panel holds ordinary links that Tab reaches).
  */
 export function Dropdown({ label, children, align = 'start', className }: DropdownProps) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
-
-  const { pathname, search } = useLocation();
-  // A followed link closes the panel.
-  useEffect(() => close(), [pathname, search, close]);
+  const { open, toggle, panelId, container, trigger } = useDisclosure();
 
   return (
     <div ref={container} className={className ? `dropdown ${className}` : 'dropdown'}>
@@ -34,7 +24,7 @@ export function Dropdown({ label, children, align = 'start', className }: Dropdo
         className="nav-link dropdown__trigger"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         {label}
         <ChevronDownIcon className="dropdown__chevron" />

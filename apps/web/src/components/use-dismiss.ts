@@ -1,4 +1,5 @@
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * Closes an open popup on Escape (returning focus to its trigger) or on a pointer press outside it.
@@ -28,4 +29,23 @@ export function useDismiss(
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open, close, container, trigger]);
+}
+
+/**
+ * The state of a disclosure (a button and the panel it opens): open or not, the panel's id, refs for
+ * the container and trigger, dismissal by Escape or an outside press, and closing when a link is
+ * followed (a new path, and also a new query string unless `closeOnSearch` is false).
+ */
+export function useDisclosure({ closeOnSearch = true }: { closeOnSearch?: boolean } = {}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useCallback(() => setOpen((v) => !v), []);
+  useDismiss(open, close, container, trigger);
+  const { pathname, search } = useLocation();
+  const place = closeOnSearch ? `${pathname}${search}` : pathname;
+  useEffect(() => close(), [place, close]);
+  return { open, toggle, close, panelId, container, trigger };
 }

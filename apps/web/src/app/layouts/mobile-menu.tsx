@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { CloseIcon, MenuIcon } from '../../components/icons';
-import { useDismiss } from '../../components/use-dismiss';
+import { useDisclosure } from '../../components/use-dismiss';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useT } from '../../lib/i18n';
 import { Greeting, SessionButton } from './account-actions';
@@ -10,16 +9,7 @@ import { CountryControl } from './country-control';
 /** The header's menu at widths up to 768 px: a button and a panel under the header bar. */
 export function MobileMenu({ children }: { children: ReactNode }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
-
-  const { pathname, search } = useLocation();
-  // A followed link closes the menu.
-  useEffect(() => close(), [pathname, search, close]);
+  const { open, toggle, panelId, container, trigger } = useDisclosure();
 
   return (
     <div ref={container} className="mobile-menu">
@@ -29,7 +19,7 @@ export function MobileMenu({ children }: { children: ReactNode }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
         <span className="visually-hidden">{open ? t('header.closeMenu') : t('header.openMenu')}</span>

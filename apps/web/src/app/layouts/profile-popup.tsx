@@ -1,7 +1,6 @@
 import { ALL_DT_ACCESS } from '@fieldforce/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { useDismiss } from '../../components/use-dismiss';
+import { useId, useState } from 'react';
+import { useDisclosure } from '../../components/use-dismiss';
 import { useEndDevice } from '../../features/auth/api/end-device';
 import { useDevices } from '../../features/auth/api/get-devices';
 import { useI18n, useT } from '../../lib/i18n';
@@ -56,15 +55,8 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
   const selectedBsa = useClientStore((s) => s.selectedBsa);
   const setSelectedBsa = useClientStore((s) => s.setSelectedBsa);
   const dtAccess = useClientStore((s) => s.dtAccess);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, toggle, panelId, container, trigger } = useDisclosure({ closeOnSearch: false });
   const bsaId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
-  const { pathname } = useLocation();
-  useEffect(() => close(), [pathname, close]);
 
   if (!user) return null;
   return (
@@ -75,7 +67,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
         className="avatar"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         <span aria-hidden="true">{initials(user.name)}</span>
         <span className="visually-hidden">{t('profile.open')}</span>
