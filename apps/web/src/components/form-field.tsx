@@ -64,6 +64,34 @@ export function FormField({
 }
 
 /** A status or error line read out by screen readers when it changes. */
+/** A 6-digit one-time code: digits only, the numeric keyboard and the browser's one-time-code autofill. */
+export function CodeField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(code: string): void;
+  error?: string | null;
+}) {
+  return (
+    <FormField
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={6}
+      className="code-input"
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      error={error}
+    />
+  );
+}
+
 export function FormMessage({ kind, children }: { kind: 'error' | 'info'; children: string | null }) {
   return (
     <div className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>

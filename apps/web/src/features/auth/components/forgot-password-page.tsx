@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { FormField, FormMessage } from '../../../components/form-field';
+import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';
 import { errorMessage, translateServerMessage } from '../../../lib/server-messages';
@@ -78,14 +78,10 @@ export function ForgotPasswordPage() {
       {step === 'reset' ? (
         <form className="auth-form" onSubmit={submitReset} noValidate>
           <FormMessage kind="info">{info}</FormMessage>
-          <FormField
+          <CodeField
             label={t('page.forgotPassword.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="code-input"
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={setCode}
             error={errors.code}
           />
           <NewPasswordFields

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { FormField, FormMessage } from '../../../components/form-field';
+import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { useT } from '../../../lib/i18n';
 import { errorMessage, translateServerMessage } from '../../../lib/server-messages';
 import { storage } from '../../../lib/storage';
@@ -120,18 +120,7 @@ export function LoginPage() {
   }
 
   const codeField = (label: string) => (
-    <FormField
-      label={label}
-      name="code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      pattern="[0-9]*"
-      maxLength={6}
-      className="code-input"
-      value={code}
-      onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-      error={fieldErrors.code}
-    />
+    <CodeField label={label} value={code} onChange={setCode} error={fieldErrors.code} />
   );
 
   const emailField = (

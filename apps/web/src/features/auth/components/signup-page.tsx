@@ -4,7 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { FormField, FormMessage } from '../../../components/form-field';
+import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/server-messages';
@@ -75,16 +75,7 @@ export function SignupPage() {
               {t('page.signup.secret', { secret: enrolment.secret })}
             </figcaption>
           </figure>
-          <FormField
-            label={t('page.login.mfaCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className="code-input"
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            error={errors.code}
-          />
+          <CodeField label={t('page.login.mfaCode')} value={code} onChange={setCode} error={errors.code} />
           <FormMessage kind="error">{verify.isError ? errorMessage(verify.error, t) : null}</FormMessage>
           <button type="submit" className="button button--primary" disabled={verify.isPending}>
             {t('page.signup.verify')}
