@@ -121,20 +121,26 @@ export class AuthService {
       await this.recordFailure(candidate.user.id);
       throw invalidCredentials();
     }
+    return this.firstFactorPassed(candidate, input.deviceId, now, ctx);
+  }
+
+  /**
+   * A password or emailed code was right: failures are forgotten, then the TOTP step for accounts
+   * that have one, else the device session.
+   */
+  private async firstFactorPassed(
+    candidate: { user: AuthUser; totpEnabled: boolean },
+    deviceId: string,
+    now: Date,
+    ctx: RequestContext,
+  ): Promise<LoginOutcome> {
     await q.clearFailures(this.db, candidate.user.id, now);
     if (candidate.totpEnabled) {
-      return {
-        kind: 'mfa',
-        answer: await this.openLoginChallenge(candidate.user.id, input.deviceId, 'NON_SSO'),
-      };
+      return { kind: 'mfa', answer: await this.openLoginChallenge(candidate.user.id, deviceId, 'NON_SSO') };
     }
     return {
       kind: 'signed-in',
-      result: await this.signIn(
-        candidate.user,
-        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
-        ctx,
-      ),
+      result: await this.signIn(candidate.user, { deviceId, loginType: 'NON_SSO', mfa: false }, ctx),
     };
   }
 
@@ -307,21 +313,7 @@ export class AuthService {
       if (candidate && usable) await this.recordFailure(candidate.user.id);
       throw invalidCode();
     }
-    await q.clearFailures(this.db, candidate.user.id, now);
-    if (candidate.totpEnabled) {
-      return {
-        kind: 'mfa',
-        answer: await this.openLoginChallenge(candidate.user.id, input.deviceId, 'NON_SSO'),
-      };
-    }
-    return {
-      kind: 'signed-in',
-      result: await this.signIn(
-        candidate.user,
-        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
-        ctx,
-      ),
-    };
+    return this.firstFactorPassed(candidate, input.deviceId, now, ctx);
   }
 
   async requestPasswordReset(email: string): Promise<void> {
