@@ -225,17 +225,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const envelope = await readEnvelope<T>(response);
-  if (!response.ok) {
-    const error = new ApiError({
-      status: response.status,
-      code: envelope.errors?.code ?? envelope.statusMessage,
-      shortDescription: envelope.errors?.shortDescription ?? envelope.statusMessage,
-      statusMessage: envelope.statusMessage,
-      fields: envelope.errors?.fields,
-    });
-    if (options.sessionRules !== false) await applySessionRules(error);
-    throw error;
-  }
+  if (!response.ok) throw await failureOf(response.status, envelope, options);
   return envelope['response-data'];
 }
 
@@ -276,6 +266,23 @@ export function isUserNotLoggedIn(error: ApiError): boolean {
     (error.shortDescription === USER_NOT_LOGGED_IN_MESSAGE ||
       error.statusMessage === USER_NOT_LOGGED_IN_MESSAGE)
   );
+}
+
+/** The error of a failed answer, after the session rules (unless the call opts out of them). */
+async function failureOf(
+  status: number,
+  envelope: Envelope<unknown>,
+  options: Pick<RequestOptions, 'sessionRules'>,
+): Promise<ApiError> {
+  const error = new ApiError({
+    status,
+    code: envelope.errors?.code ?? envelope.statusMessage,
+    shortDescription: envelope.errors?.shortDescription ?? envelope.statusMessage,
+    statusMessage: envelope.statusMessage,
+    fields: envelope.errors?.fields,
+  });
+  if (options.sessionRules !== false) await applySessionRules(error);
+  return error;
 }
 
 async function applySessionRules(error: ApiError): Promise<void> {
@@ -496,18 +503,7 @@ export async function apiDownload(
       cause: error,
     });
   }
-  if (!response.ok) {
-    const envelope = await readEnvelope<unknown>(response);
-    const error = new ApiError({
-      status: response.status,
-      code: envelope.errors?.code ?? envelope.statusMessage,
-      shortDescription: envelope.errors?.shortDescription ?? envelope.statusMessage,
-      statusMessage: envelope.statusMessage,
-      fields: envelope.errors?.fields,
-    });
-    if (options.sessionRules !== false) await applySessionRules(error);
-    throw error;
-  }
+  if (!response.ok) throw await failureOf(response.status, await readEnvelope<unknown>(response), options);
   try {
     const blob = await readBodyWithProgress(response, onProgress, signal);
     return {
