@@ -85,16 +85,6 @@ export function periodRange(period: KpiPeriod, today: string): PeriodRange {
   };
 }
 
-/** Today's date in a time zone, 'YYYY-MM-DD'. */
-export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 // ---------------------------------------------------------------------------------------------
 // KPI definitions and labels (spec section 9)
 // ---------------------------------------------------------------------------------------------

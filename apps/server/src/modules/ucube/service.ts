@@ -12,7 +12,6 @@ import {
   kpiColumnsFor,
   kpiValue,
   levelEntries,
-  localDate,
   localDateIso,
   periodRange,
   resolvePeriod,
@@ -179,7 +178,7 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   }
 
   const periodName = resolvePeriod(query.period);
-  const range = periodRange(periodName, localDate(req.now, COUNTRIES[market].timeZone));
+  const range = periodRange(periodName, localDateIso(req.now, COUNTRIES[market].timeZone));
   const columns = kpiColumnsFor(view, market, periodName, type);
   const base: Omit<SalesmanSelection, 'groupBy'> = {
     market,

@@ -5,7 +5,6 @@
  */
 import {
   COUNTRIES,
-  localDate,
   localDateIso,
   periodRange,
   type Bsa,
@@ -50,7 +49,7 @@ export async function dailyTrend(db: Queryable, req: TrendRequest): Promise<Dail
   const member = await findMemberByUser(db, user.id, market);
   assertHasPlace(user, market, member);
   const bsa = selectBsa(await findUserBsa(db, user.id), market, query.bsa) as Bsa;
-  const range = periodRange(query.period, localDate(req.now, COUNTRIES[market].timeZone));
+  const range = periodRange(query.period, localDateIso(req.now, COUNTRIES[market].timeZone));
   const rows = await sumDailyTrend(
     db,
     { market, dtCodes: dtScopeOf(user), bsa, underMembers: [member?.id ?? null], dtCode: null },
