@@ -1,23 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../lib/store';
 import { buildUser } from '../test/factories';
+import { renderRoutes } from '../test/render';
 import { fakeSession } from '../test/session';
 import { ChunkLoadTimeoutError, lazyPage, withTimeout } from './lazy-page';
 import { createPages, PAGE_LOADERS } from './pages';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
 
-function renderAt(path: string, pages = createPages()) {
-  const router = createMemoryRouter(buildRoutes(pages), { initialEntries: [path] });
-  render(
-    <AppProviders language="en">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+const renderAt = (path: string, pages = createPages()) => renderRoutes(buildRoutes(pages), path);
 
 beforeEach(() => {
   useClientStore.setState(initialClientState());

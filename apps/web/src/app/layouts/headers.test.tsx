@@ -1,29 +1,21 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../../lib/store';
 import { buildUser } from '../../test/factories';
 import { fakeSession } from '../../test/session';
 import { ok } from '@fieldforce/contracts';
-import { AppProviders } from '../providers';
+import { renderRoutes } from '../../test/render';
 import { ReportsHeader } from './reports-header';
 import { UcubeHeader } from './ucube-header';
 
-function renderHeader(header: 'ucube' | 'reports', path = '/') {
-  const router = createMemoryRouter(
+const renderHeader = (header: 'ucube' | 'reports', path = '/') =>
+  renderRoutes(
     [
       { path: '*', element: header === 'ucube' ? <UcubeHeader /> : <ReportsHeader /> },
       { path: '/login', element: <p>login screen</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AppProviders language="en">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 beforeEach(() => {
   useClientStore.setState(initialClientState());

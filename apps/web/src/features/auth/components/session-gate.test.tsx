@@ -1,24 +1,18 @@
 import { LOGIN_MESSAGES } from '@fieldforce/contracts';
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
+import { renderRoutes } from '../../../test/render';
 import { buildRoutes } from '../../../app/router';
 import { configureApiClient } from '../../../lib/api-client';
 import { initialClientState, useClientStore } from '../../../lib/store';
 import { buildUser } from '../../../test/factories';
 import { fakeSession } from '../../../test/session';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  configureApiClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
-  render(
-    <AppProviders language="en">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRoutes(buildRoutes(), path, {
+    beforeRender: (router) =>
+      configureApiClient({ navigate: (to) => void router.navigate(to, { replace: true }) }),
+  });
 
 beforeEach(() => {
   useClientStore.setState(initialClientState());

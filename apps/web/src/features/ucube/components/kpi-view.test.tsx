@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { KpiAnswer, PerformanceRow } from '@fieldforce/contracts';
-import { AppProviders } from '../../../app/providers';
+import { renderRoutes } from '../../../test/render';
 import { KpiViewPage } from './kpi-view';
 
 const value = (actual: number, target: number | null, achievedPercentage: number | 'NA') => ({
@@ -60,21 +59,15 @@ const answer: KpiAnswer = {
 
 function renderPage(path = '/teamlevels', data: KpiAnswer = answer) {
   const useKpis = () => ({ data, isPending: false, isError: false }) as UseQueryResult<KpiAnswer>;
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/teamlevels',
         element: <KpiViewPage view="performance" title="Team View" lead="" useKpis={useKpis} />,
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AppProviders language="en">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 describe('KPI view page', () => {
