@@ -265,20 +265,19 @@ export async function activeSessions(q: Queryable, userId: string) {
   return rows.map(toSession);
 }
 
-export async function insertSession(
-  q: Queryable,
-  s: {
-    id: string;
-    userId: string;
-    deviceId: string;
-    loginType: LoginType;
-    mfa: boolean;
-    userAgent: string | null;
-    ip: string | null;
-    ssoIdToken: string | null;
-    now: Date;
-  },
-): Promise<void> {
+export interface NewSession {
+  id: string;
+  userId: string;
+  deviceId: string;
+  loginType: LoginType;
+  mfa: boolean;
+  userAgent: string | null;
+  ip: string | null;
+  ssoIdToken: string | null;
+  now: Date;
+}
+
+export async function insertSession(q: Queryable, s: NewSession): Promise<void> {
   await q.query(
     `INSERT INTO device_sessions (id, user_id, device_id, login_type, mfa, user_agent, ip, sso_id_token, created_at, last_seen_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,

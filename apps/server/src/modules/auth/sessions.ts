@@ -9,15 +9,10 @@ import { DAY_MS, type Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 import { randomToken, sha256 } from './tokens.js';
 
-export interface StartSessionInput {
-  userId: string;
-  deviceId: string;
-  loginType: LoginType;
-  mfa: boolean;
-  userAgent: string | null;
-  ip: string | null;
+/** A new device session as the sign-in knows it (its id and time are the store's). */
+export type StartSessionInput = Omit<q.NewSession, 'id' | 'now' | 'ssoIdToken'> & {
   ssoIdToken?: string | null;
-}
+};
 
 export interface StartedSession {
   sessionId: string;
