@@ -36,7 +36,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
 /** Back from SSO: only the cookies are set; take the session over, then start as usual. */
 function AdoptCookieSession({ token, onDone }: { token: string; onDone: () => void }) {
-  const t = useT();
   const { search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -59,9 +58,28 @@ function AdoptCookieSession({ token, onDone }: { token: string; onDone: () => vo
     // Once per token: the search is read when the hand-over arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, onDone]);
+  return <SessionLoading />;
+}
+
+/** The session's own loading line (over the whole screen until the first profile arrives). */
+function SessionLoading() {
+  const t = useT();
   return (
     <div className="session-loading" role="status" aria-live="polite">
       {t('session.loading')}
+    </div>
+  );
+}
+
+/** The profile or session check failed: say so and offer a retry. */
+function ProfileError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="session-banner">
+      <FormMessage kind="error">{t('session.profileError')}</FormMessage>
+      <button type="button" className="button button--ghost button--small" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
     </div>
   );
 }
@@ -116,35 +134,13 @@ function SignedInSession({ children }: { children: ReactNode }) {
 
   // The route guards read the store: nothing renders before the first profile has filled it.
   if (!hasUser) {
-    return failed ? (
-      <div className="session-banner">
-        <FormMessage kind="error">{t('session.profileError')}</FormMessage>
-        <button type="button" className="button button--ghost button--small" onClick={retry}>
-          {t('common.retry')}
-        </button>
-      </div>
-    ) : (
-      <div className="session-loading" role="status" aria-live="polite">
-        {t('session.loading')}
-      </div>
-    );
+    return failed ? <ProfileError onRetry={retry} /> : <SessionLoading />;
   }
 
   return (
     <>
-      {loading ? (
-        <div className="session-loading" role="status" aria-live="polite">
-          {t('session.loading')}
-        </div>
-      ) : null}
-      {failed ? (
-        <div className="session-banner">
-          <FormMessage kind="error">{t('session.profileError')}</FormMessage>
-          <button type="button" className="button button--ghost button--small" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      {loading ? <SessionLoading /> : null}
+      {failed ? <ProfileError onRetry={retry} /> : null}
       {evicted ? (
         <div className="session-banner">
           <FormMessage kind="info">{t('page.login.deviceCap')}</FormMessage>
