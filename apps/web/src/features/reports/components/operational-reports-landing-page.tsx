@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../../components/loading-status';
 import type { ReportCategory, ReportKey } from '@fieldforce/contracts';
 import { Link } from 'react-router';
 import { PageLayout } from '../../../components/page-layout';
@@ -43,11 +44,7 @@ export function OperationalReportsLandingPage() {
       title={t('page.operationalReportsLanding.title')}
       lead={t('page.operationalReportsLanding.lead')}
     >
-      {isPending ? (
-        <p className="loading-status" role="status">
-          {t('reports.listLoading')}
-        </p>
-      ) : null}
+      {isPending ? <LoadingStatus label={t('reports.listLoading')} /> : null}
       {isError ? <p className="menu-empty">{t('header.noReports')}</p> : null}
       {SECTIONS.filter((s) => s.category === 'transactionalreports' || showMaster).map((section) => {
         const cards = entries.filter((e) => e.reportCategory === section.category && e.report);

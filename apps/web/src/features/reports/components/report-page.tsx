@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../../components/loading-status';
 import {
   COUNTRIES,
   type ReportColumn,
@@ -101,11 +102,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
         </p>
       ) : null}
       {result.isError ? <ReportError error={result.error} /> : null}
-      {result.isPending && rangeOk ? (
-        <p className="loading-status" role="status">
-          {t('reports.loading')}
-        </p>
-      ) : null}
+      {result.isPending && rangeOk ? <LoadingStatus label={t('reports.loading')} /> : null}
       {data ? (
         <section className="report-results" aria-label={t('reports.results')} aria-busy={result.isFetching}>
           <div className="report-toolbar">

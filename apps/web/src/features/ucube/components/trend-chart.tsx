@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../../components/loading-status';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   TREND_PERIODS,
@@ -83,9 +84,7 @@ export function MonthTrend({ country, bsa }: MonthTrendProps) {
           </button>
         </div>
       ) : (
-        <p role="status" className="loading-status">
-          {t('trend.loading')}
-        </p>
+        <LoadingStatus label={t('trend.loading')} />
       )}
     </section>
   );

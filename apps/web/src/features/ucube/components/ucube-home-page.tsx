@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../../components/loading-status';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { PageLayout } from '../../../components/page-layout';
@@ -32,9 +33,7 @@ export function UcubeHomePage() {
           ) : totals.isError ? (
             <p role="alert">{t('ucube.error')}</p>
           ) : (
-            <p role="status" className="loading-status">
-              {t('ucube.loading')}
-            </p>
+            <LoadingStatus label={t('ucube.loading')} />
           )}
         </section>
       ) : null}
