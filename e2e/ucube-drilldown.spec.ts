@@ -93,6 +93,9 @@ test('a team leader sees only their own team', async ({ page }) => {
   // Someone else's team is refused by the server.
   await page.goto('/teamlevels?role=LEVEL6&type=team&emailId=tl2.vn%40demo.test');
   await expect(page.getByRole('alert')).toContainText('The KPIs could not be loaded');
+  await expect(page.getByRole('alert')).toContainText('outside your scope');
+  await page.getByRole('button', { name: 'Back to your own level' }).click();
+  await expect(current(page)).toHaveText('Team Leads');
 });
 
 test('the total row opens every salesperson of the market at once', async ({ page }) => {

@@ -13,6 +13,10 @@ export const ucubeEn = {
   'ucube.details.disciplinary': 'Disciplinary KPI details',
   'ucube.loading': 'Loading KPIs…',
   'ucube.error': 'The KPIs could not be loaded. Please try again.',
+  'ucube.error.forbidden': 'The KPIs could not be loaded: this team or distributor is outside your scope.',
+  'ucube.error.badLink':
+    'The KPIs could not be loaded: this link does not lead to a level of your hierarchy.',
+  'ucube.backToTop': 'Back to your own level',
   'ucube.retry': 'Try again',
   'ucube.total': 'Total',
   'ucube.mainTeam': 'Main Team',

@@ -15,6 +15,10 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.details.disciplinary': 'Chi tiết KPI kỷ luật',
   'ucube.loading': 'Đang tải chỉ số…',
   'ucube.error': 'Không tải được chỉ số. Vui lòng thử lại.',
+  'ucube.error.forbidden': 'Không tải được chỉ số: nhóm hoặc nhà phân phối này nằm ngoài phạm vi của bạn.',
+  'ucube.error.badLink':
+    'Không tải được chỉ số: liên kết này không dẫn tới một cấp trong hệ thống phân cấp của bạn.',
+  'ucube.backToTop': 'Về cấp của bạn',
   'ucube.retry': 'Thử lại',
   'ucube.total': 'Tổng',
   'ucube.mainTeam': 'Nhóm chính',

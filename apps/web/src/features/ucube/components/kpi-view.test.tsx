@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KpiAnswer, PerformanceRow } from '@fieldforce/contracts';
+import { ApiError } from '../../../lib/api-client';
 import { renderRoutes } from '../../../test/render';
 import { KpiViewPage } from './kpi-view';
 
@@ -130,5 +131,28 @@ describe('KPI view page', () => {
       type: 'team',
       span: 'subtree',
     });
+  });
+
+  it('says why a link outside the scope does not load and leads back to the own level', () => {
+    const useKpis = () =>
+      ({
+        data: undefined,
+        error: new ApiError({ status: 403, code: 'FORBIDDEN', shortDescription: 'outside' }),
+        isPending: false,
+        isError: true,
+        refetch: vi.fn(),
+      }) as unknown as UseQueryResult<KpiAnswer>;
+    const router = renderRoutes(
+      [
+        {
+          path: '/teamlevels',
+          element: <KpiViewPage view="performance" title="Team View" lead="" useKpis={useKpis} />,
+        },
+      ],
+      '/teamlevels?period=day&role=LEVEL6&type=team&emailId=tl2%40x',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('outside your scope');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to your own level' }));
+    expect(router.state.location.search).toBe('?period=day');
   });
 });

@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../../components/loading-status';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import {
 } from '@fieldforce/contracts';
 import { ChartBars } from '../../../components/chart-bars';
 import { PageLayout } from '../../../components/page-layout';
+import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -89,20 +91,51 @@ export function KpiViewPage({ view, title, lead, useKpis }: KpiViewPageProps) {
         ) : null}
       </div>
       {query.isPending ? (
-        <p role="status" className="loading-status">
-          {t('ucube.loading')}
-        </p>
+        <LoadingStatus label={t('ucube.loading')} />
       ) : query.isError ? (
-        <div role="alert" className="ucube-error">
-          <p>{t('ucube.error')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('ucube.retry')}
-          </button>
-        </div>
+        <KpiError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          onTop={() => go({ period: state.period, sort: state.sort, order: state.order, q: '' })}
+          t={t}
+        />
       ) : (
         <KpiLevel view={view} answer={query.data} state={state} go={go} t={t} country={country} />
       )}
     </PageLayout>
+  );
+}
+
+/**
+ * Why the answer did not come: a link outside the caller's scope (403) or one that names no level of
+ * their chain (400) will not load on a retry, so those offer the way back to the caller's own level.
+ */
+function KpiError({
+  error,
+  onRetry,
+  onTop,
+  t,
+}: {
+  error: unknown;
+  onRetry(): void;
+  onTop(): void;
+  t: Translate;
+}) {
+  const status = isApiError(error) ? error.status : 0;
+  const reason = status === 403 ? 'forbidden' : status === 400 ? 'badLink' : null;
+  return (
+    <div role="alert" className="ucube-error">
+      <p>{reason ? t(`ucube.error.${reason}`) : t('ucube.error')}</p>
+      {reason ? (
+        <button type="button" className="button" onClick={onTop}>
+          {t('ucube.backToTop')}
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('ucube.retry')}
+        </button>
+      )}
+    </div>
   );
 }
 
