@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4310;
+// E2E_PORT lets two runs share a machine (each gets its own server and database folder).
+const PORT = Number(process.env.E2E_PORT) || 4310;
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Playwright's own browser download does not work here: Debian's Chromium (scripts/ensure-chromium.mjs).
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -44,10 +47,10 @@ export default defineConfig({
   webServer: {
     // A fresh database every run: tests add device sessions and codes that must not pile up.
     command:
-      "node -e \"require('fs').rmSync('.tmp/e2e-data',{recursive:true,force:true})\" && npx tsx apps/server/src/server.ts",
+      `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && npx tsx apps/server/src/server.ts`,
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR,
       SEED_SCALE: 'test',
       // Development: the forgot-password flow reads its code from /dev/outbox (development only).
       NODE_ENV: 'development',
