@@ -46,8 +46,7 @@ export default defineConfig({
   // The production server serves apps/web/dist: run `npm run build -w @fieldforce/web` first.
   webServer: {
     // A fresh database every run: tests add device sessions and codes that must not pile up.
-    command:
-      `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && npx tsx apps/server/src/server.ts`,
+    command: `node -e "require('fs').rmSync('${DATA_DIR}',{recursive:true,force:true})" && npx tsx apps/server/src/server.ts`,
     env: {
       PORT: String(PORT),
       DATA_DIR,
