@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  FORMULA_TRIGGERS,
   REPORTS,
   currencyHeader,
   hiddenReportColumns,
@@ -9,6 +10,15 @@ import {
   sanitizeSearchInput,
   validateReportRange,
 } from './reports.js';
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+/** Characters a spreadsheet may skip before it looks for a formula (whitespace, control, zero-width). */
+const isSkippable = (c: string) => {
+  const code = c.codePointAt(0)!;
+  return (
+    /\s/.test(c) || code <= 0x1f || code === 0x7f || (code >= 0x200b && code <= 0x200d) || code === 0x2060
+  );
+};
 
 describe('report catalogue (spec sections 1 and 5)', () => {
   it('has the seven reports with their categories', () => {
@@ -96,6 +106,69 @@ describe('exports', () => {
     expect(neutraliseCell('-6.18')).toBe('-6.18');
     expect(neutraliseCell('-2+3')).toBe("'-2+3");
     expect(neutraliseCell('-cmd|calc')).toBe("'-cmd|calc");
+  });
+  it('neutralises a line feed first, full-width and small triggers, and triggers after leading spaces', () => {
+    const cases = [
+      '\n=1+1',
+      '\r\n@SUM(A1)',
+      '\t=cmd',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠SUM(A1)',
+      '﹦1+1',
+      '﹢1',
+      '﹣1',
+      '﹫x',
+      '  =1+1',
+      ' +1',
+      ' \u00a0-A1',
+      '\u3000=1+1',
+      '\u200b=1+1',
+      '\ufeff=1+1',
+      '\u0000=1+1',
+      ' ＝1+1',
+    ];
+    for (const v of cases) expect(neutraliseCell(v), JSON.stringify(v)).toBe(`'${v}`);
+    for (const v of [' plain', 'a=b', '1-2', '-6.18', '42', 'Sữa 500ml', "'=x", 'x＝y'])
+      expect(neutraliseCell(v), JSON.stringify(v)).toBe(v);
+  });
+  it('neutralises any trigger after any run of skippable characters (property)', () => {
+    const skippable = fc.constantFrom(
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\u00a0',
+      '\u3000',
+      '\u200b',
+      '\ufeff',
+      '\u0001',
+    );
+    const trigger = fc.constantFrom(...FORMULA_TRIGGERS);
+    fc.assert(
+      fc.property(fc.array(skippable, { maxLength: 5 }), trigger, fc.string(), (lead, first, rest) => {
+        const value = lead.join('') + first + rest;
+        return PLAIN_NUMBER.test(value) || neutraliseCell(value) === `'${value}`;
+      }),
+    );
+  });
+  it('leaves nothing a spreadsheet would run, changes nothing but a leading apostrophe (property)', () => {
+    const unit = fc.oneof(
+      fc.constantFrom(' ', '\t', '\n', '\r', '\u3000', '\u200b', '.', '1', '"', "'", ...FORMULA_TRIGGERS),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (s) => {
+        const out = neutraliseCell(s);
+        expect(out === s || out === `'${s}`).toBe(true);
+        expect(neutraliseCell(out)).toBe(out);
+        if (PLAIN_NUMBER.test(out)) return;
+        expect(out).not.toMatch(/^[\t\r\n]/);
+        const firstSeen = [...out].find((c) => !isSkippable(c)) ?? '';
+        expect(FORMULA_TRIGGERS.includes(firstSeen) && firstSeen !== '').toBe(false);
+      }),
+    );
   });
   it('appends currency symbols for vn, ph, th and bd only', () => {
     expect(currencyHeader('Amount', 'vn')).toBe('Amount (₫)');

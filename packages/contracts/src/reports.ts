@@ -175,13 +175,32 @@ export function validateReportRange(from: string, to: string, today?: string): D
 }
 
 /**
- * Spreadsheet formula neutralisation for exports: a cell that begins with =, +, -, @, tab or
- * carriage return gets a leading apostrophe so no spreadsheet runs it. A plain number such as
- * -6.18 is left alone: it is data, not a formula, and an apostrophe would turn it into text.
+ * Characters a spreadsheet may read as the start of a formula: = + - @, their full-width forms
+ * (＝ ＋ － ＠, typed with an East Asian input method) and their small forms (﹦ ﹢ ﹣ ﹫).
+ */
+export const FORMULA_TRIGGERS = '=+-@＝＋－＠﹦﹢﹣﹫';
+
+/**
+ * What a spreadsheet may skip before it looks for a formula: whitespace of any kind (spaces, tab,
+ * line feed, carriage return, no-break and ideographic spaces), control characters and zero-width
+ * characters.
+ */
+const SKIPPABLE = '\\s\\u0000-\\u001f\\u007f\\u200b-\\u200d\\u2060';
+const FORMULA_START = new RegExp(`^[${SKIPPABLE}]*[${FORMULA_TRIGGERS.replace('-', '\\-')}]`);
+/** A cell that starts with a tab, carriage return or line feed is neutralised whatever follows. */
+const CONTROL_START = /^[\t\r\n]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Spreadsheet formula neutralisation for exports: a cell whose first character that a spreadsheet
+ * does not skip is a formula trigger (FORMULA_TRIGGERS, so `=1+1`, `  =1+1`, `\n=1+1`, `＝1+1`), or
+ * that begins with a tab, carriage return or line feed, gets a leading apostrophe so no spreadsheet
+ * runs it. A plain number such as -6.18 is left alone: it is data, not a formula, and an apostrophe
+ * would turn it into text.
  */
 export function neutraliseCell(value: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (PLAIN_NUMBER.test(value)) return value;
+  return CONTROL_START.test(value) || FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** A price or amount header with the market's currency symbol appended where the spec asks. */
