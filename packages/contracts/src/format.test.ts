@@ -5,7 +5,10 @@ import {
   compareEmailLocalPart,
   formatAmount,
   formatDateTime,
+  formatFigure,
+  formatPercentage,
   localDateIso,
+  roundHalfUp,
 } from './format.js';
 
 describe('formatAmount (spec section 9)', () => {
@@ -87,5 +90,56 @@ describe('sorting rules (spec section 9)', () => {
     expect(achievedPercentageValue('45.5')).toBe(45.5);
     expect(achievedPercentageValue(120)).toBe(120);
     expect(achievedPercentageValue('')).toBe(0);
+  });
+});
+
+describe('one rounding for every figure (issue 10)', () => {
+  it('rounds half away from zero on the decimal value, not its binary approximation', () => {
+    expect(roundHalfUp(1.005, 2)).toBe(1.01);
+    expect(roundHalfUp(87.745, 2)).toBe(87.75);
+    expect(roundHalfUp(45.235, 2)).toBe(45.24);
+    expect(roundHalfUp(-2.5, 0)).toBe(-3);
+    expect(roundHalfUp(339.63, 0)).toBe(340);
+    expect(Object.is(roundHalfUp(-0.001, 2), 0)).toBe(true);
+  });
+  it('shows the same digits for the same value whatever the path (percent, amount, abbreviation)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (n) => {
+        const v = n / 1000; // values with up to 3 decimals: the ones toFixed rounds inconsistently
+        expect(formatPercentage(v)).toBe(`${roundHalfUp(v, 2).toFixed(2)}%`);
+        expect(formatFigure(v, 'percent')).toBe(formatPercentage(v));
+        expect(formatFigure(v * 1000, 'amount')).toBe(formatAmount(v * 1000));
+      }),
+    );
+    expect(formatPercentage(87.745)).toBe('87.75%');
+    expect(formatAmount(45_235)).toBe('45.24K');
+  });
+  it('shows counts as whole numbers', () => {
+    expect(formatFigure(339.63, 'count')).toBe('340');
+    expect(formatFigure(122.67, 'count')).toBe('123');
+    expect(formatFigure(12_345.4, 'count')).toBe('12.35K');
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -999.4, max: 999.4 }), (n) => {
+        expect(formatFigure(n, 'count')).toMatch(/^-?\d+$/);
+      }),
+    );
+  });
+  it('gives whole-unit currencies (VND, PKR, BDT) no decimals', () => {
+    expect(formatFigure(512.5, 'amount', { currency: 'VND' })).toBe('513');
+    expect(formatFigure(512.5, 'amount', { currency: 'PKR' })).toBe('513');
+    expect(formatFigure(512.5, 'amount', { currency: 'BDT' })).toBe('513');
+    expect(formatFigure(512.5, 'amount', { currency: 'PHP' })).toBe('512.50');
+    expect(formatFigure(5_678_000_000, 'amount', { currency: 'VND' })).toBe('5.68Bn');
+    expect(formatFigure(5_678_000_000, 'amount', { style: 'kpi', currency: 'VND' })).toBe('5.68b');
+  });
+  it('moves to the next unit when rounding reaches 1,000', () => {
+    expect(formatAmount(999_999)).toBe('1.00M');
+    expect(formatAmount(999.996)).toBe('1.00K');
+    expect(formatAmount(995)).toBe('995');
+    expect(formatFigure(999.6, 'count')).toBe('1.00K');
+  });
+  it('answers NA for a missing figure', () => {
+    expect(formatFigure(null, 'count')).toBe('NA');
+    expect(formatPercentage('NA')).toBe('NA');
   });
 });

@@ -26,11 +26,29 @@ export function formatAmount(
   style: 'dashboard' | 'kpi' = 'dashboard',
 ): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return 'NA';
-  const abs = Math.abs(value);
-  for (const unit of style === 'kpi' ? KPI_UNITS : DASHBOARD_UNITS) {
-    if (abs >= unit.min) return `${(value / unit.min).toFixed(2)}${unit.suffix}`;
+  return abbreviate(value, style, 2);
+}
+
+/**
+ * `value` abbreviated by the largest unit it reaches once rounded (999,999 is 1.00M, not 1000.00K),
+ * with 2 decimals; below 1,000 with `smallDecimals` (whole numbers stay whole). One rounding:
+ * roundHalfUp, so the same value shows the same digits everywhere.
+ */
+function abbreviate(value: number, style: 'dashboard' | 'kpi', smallDecimals: number): string {
+  const units = style === 'kpi' ? KPI_UNITS : DASHBOARD_UNITS;
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    if (Math.abs(value) < unit.min) continue;
+    const scaled = roundHalfUp(value / unit.min, 2);
+    if (Math.abs(scaled) >= 1000 && i > 0) {
+      const up = units[i - 1]!;
+      return `${roundHalfUp(value / up.min, 2).toFixed(2)}${up.suffix}`;
+    }
+    return `${scaled.toFixed(2)}${unit.suffix}`;
   }
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  const small = roundHalfUp(value, smallDecimals);
+  if (Math.abs(small) >= 1000) return `${roundHalfUp(value / 1e3, 2).toFixed(2)}${units.at(-1)!.suffix}`;
+  return Number.isInteger(value) ? String(value) : small.toFixed(smallDecimals);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -113,4 +131,62 @@ export function achievedPercentageValue(value: number | string | null | undefine
   if (value === null || value === undefined) return 0;
   const parsed = Number(String(value).replace('%', '').trim());
   return Number.isFinite(parsed) && String(value).trim() !== '' ? parsed : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One rounding for every figure (issue 10 "Numbers that agree"), used by the server's KPI answers,
+// the UCube screens and the home cards alike.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Rounds half away from zero at `decimals` places, on the decimal value as written (1.005 → 1.01,
+ * 87.745 → 87.75), not on its binary approximation as `toFixed` does (1.005.toFixed(2) is "1.00").
+ */
+export function roundHalfUp(value: number, decimals = 2): number {
+  if (!Number.isFinite(value)) return value;
+  const sign = value < 0 ? -1 : 1;
+  const shifted = Number(`${Math.abs(value)}e${decimals}`);
+  const rounded = Number(
+    `${Math.round(Number.isFinite(shifted) ? shifted : Math.abs(value) * 10 ** decimals)}e-${decimals}`,
+  );
+  return rounded === 0 ? 0 : sign * rounded;
+}
+
+/**
+ * Currencies shown without decimals: VND has no minor unit, and as is customary PKR, BDT and IDR
+ * amounts are written in whole units.
+ */
+export const WHOLE_UNIT_CURRENCIES: readonly string[] = ['VND', 'PKR', 'BDT', 'IDR'];
+
+export type FigureUnit = 'count' | 'percent' | 'amount';
+
+export interface FigureOptions {
+  /** K/M/Bn/Tr (dashboard) or k/m/b/t (KPI View) above 1,000. */
+  style?: 'dashboard' | 'kpi';
+  /** ISO currency of amounts; whole-unit currencies get no decimals below 1,000. */
+  currency?: string;
+}
+
+/**
+ * A KPI figure, the one rule for every screen: counts (calls, outlets, bills) are whole numbers;
+ * amounts and counts of 1,000 and more abbreviate to 2 decimals; smaller amounts get 2 decimals,
+ * none in a whole-unit currency; percentages 2 decimals and '%'. Missing figures are 'NA'.
+ */
+export function formatFigure(
+  value: number | null | undefined,
+  unit: FigureUnit,
+  options: FigureOptions = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 'NA';
+  const style = options.style ?? 'dashboard';
+  if (unit === 'percent') return `${roundHalfUp(value, 2).toFixed(2)}%`;
+  if (unit === 'count') return abbreviate(roundHalfUp(value, 0), style, 0);
+  const whole = options.currency !== undefined && WHOLE_UNIT_CURRENCIES.includes(options.currency);
+  return abbreviate(whole ? roundHalfUp(value, 0) : value, style, whole ? 0 : 2);
+}
+
+/** An achievement (or any share in %): 2 decimals and '%', 'NA' as is. */
+export function formatPercentage(value: number | 'NA' | null | undefined): string {
+  if (value === 'NA' || value === null || value === undefined || !Number.isFinite(value)) return 'NA';
+  return `${roundHalfUp(value, 2).toFixed(2)}%`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   achievedPercentage,
   comparePerformanceRows,
@@ -8,8 +9,11 @@ import {
   kpiColumnsFor,
   kpiValue,
   levelEntries,
+  paceFlag,
   periodRange,
+  readKpi,
   resolvePeriod,
+  statusBand,
   teamChain,
   type KpiSums,
 } from './kpis.js';
@@ -198,5 +202,84 @@ describe('sorting', () => {
       'a@x',
       'b@x',
     ]);
+  });
+});
+
+describe('one meaning of target, one status scale (issue 10)', () => {
+  const mtd = { period: 'mtd' as const, daysGone: 23, daysInMonth: 30 };
+  const gsv = (actual: number, monthTarget: number) => {
+    const target = Math.round(monthTarget * (23 / 30) * 100) / 100;
+    return { actual, target, achievedPercentage: achievedPercentage(actual, target), monthTarget };
+  };
+
+  it('shows the month target month to date, with expected by today beside it', () => {
+    const r = readKpi('gsv', gsv(4_000, 10_000), 'amount', mtd);
+    expect(r.target).toBe(10_000);
+    expect(r.expected).toBe(7_666.67);
+    expect(r.achievement).toBe(40);
+    expect(r.pace).toBe(52.17);
+    expect(r.band).toBe('bad');
+  });
+
+  it('judges ECO on the same straight line as the flow KPIs', () => {
+    const eco = { actual: 70, target: 88, achievedPercentage: 79.55, monthTarget: 88 };
+    const r = readKpi('eco', eco, 'count', mtd);
+    expect([r.target, r.expected, r.achievement]).toEqual([88, 67.47, 79.55]);
+    expect(r.band).toBe('good');
+    expect(paceFlag(r)).toBeNull();
+  });
+
+  it('keeps the answer’s own target for a day, last month, calls and % rates', () => {
+    const v = { actual: 5, target: 10, achievedPercentage: 50, monthTarget: 300 };
+    expect(readKpi('gsv', v, 'amount', { ...mtd, period: 'day' })).toMatchObject({
+      target: 10,
+      expected: null,
+    });
+    expect(readKpi('gsv', v, 'amount', { ...mtd, period: 'lm' }).band).toBe('bad');
+    expect(readKpi('calls', { ...v, monthTarget: null }, 'count', mtd).target).toBe(10);
+    expect(readKpi('prodCalls', v, 'percent', mtd).expected).toBeNull();
+  });
+
+  it('bands on the figure as shown, so 99.996 % is on target', () => {
+    expect([99.996, 99.99, 80, 79.994, 'NA' as const].map((v) => statusBand(v))).toEqual([
+      'good',
+      'warn',
+      'warn',
+      'bad',
+      'na',
+    ]);
+  });
+
+  it('never lets a row’s band and its pace flag contradict', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.constantFrom(...(['gsv', 'eco', 'prodCalls', 'billsProd'] as const)),
+        (actual, monthTarget, day, key) => {
+          const range = { period: 'mtd' as const, daysGone: Math.min(day, 28), daysInMonth: 28 };
+          const target =
+            key === 'eco' ? monthTarget : Math.round(monthTarget * (range.daysGone / 28) * 100) / 100;
+          const value = {
+            actual,
+            target,
+            achievedPercentage: achievedPercentage(actual, target),
+            monthTarget,
+          };
+          const r = readKpi(key, value, 'count', range);
+          const flag = paceFlag(r);
+          const behindLine = r.expected !== null && actual < r.expected;
+          // Green only at or ahead of the line (as shown); a flag only on amber or red, matching it.
+          if (r.band === 'good') expect(flag).toBeNull();
+          if (flag === 'behind') expect(r.band).toBe('bad');
+          if (flag === 'close') expect(r.band).toBe('warn');
+          if (r.band === 'bad' || r.band === 'warn') expect(flag).not.toBeNull();
+          if (behindLine && r.band === 'good') expect(r.pace).toBeGreaterThanOrEqual(99.995);
+          // Flow KPIs: the status figure is the answer's own achievement against expected by today.
+          if (key !== 'eco') expect(r.pace).toBe(value.achievedPercentage);
+        },
+      ),
+    );
   });
 });

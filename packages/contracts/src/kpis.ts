@@ -15,7 +15,7 @@ import {
   MARKET_VARIANT,
   SUPER_USER_ROLE,
 } from './hierarchy.js';
-import { achievedPercentageValue, compareEmailLocalPart } from './format.js';
+import { achievedPercentageValue, compareEmailLocalPart, roundHalfUp } from './format.js';
 
 // ---------------------------------------------------------------------------------------------
 // Periods (spec section 4: day, mtd and a third, last month, which is the fallback)
@@ -51,7 +51,7 @@ export interface PeriodRange {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
-const round2 = (x: number) => Math.round(x * 100) / 100;
+const round2 = (x: number) => roundHalfUp(x, 2);
 
 /** The calendar dates of a period, given today ('YYYY-MM-DD' in the market's time zone). */
 export function periodRange(period: KpiPeriod, today: string): PeriodRange {
@@ -290,6 +290,98 @@ export function kpiValue(key: KpiKey, sums: KpiSums, range: PeriodRange, country
 }
 
 // ---------------------------------------------------------------------------------------------
+// One meaning of target, one status scale (issue 10 "Numbers that agree"; docs/kpis.md "Status")
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Status bands on the status figure (see `readKpi`): on target at 100 % and more, close from 80 %,
+ * behind under 80 % (red means more than a fifth short of where the row should stand today).
+ */
+export const STATUS_THRESHOLDS = { onTarget: 100, close: 80 } as const;
+export type StatusBand = 'good' | 'warn' | 'bad' | 'na';
+
+/** The band of a percentage, taken on the figure as shown (2 decimals), so 99.996 % is on target. */
+export function statusBand(value: AchievedPercentage | null | undefined): StatusBand {
+  if (value === 'NA' || value === null || value === undefined || !Number.isFinite(value)) return 'na';
+  const shown = roundHalfUp(value, 2);
+  if (shown >= STATUS_THRESHOLDS.onTarget) return 'good';
+  if (shown >= STATUS_THRESHOLDS.close) return 'warn';
+  return 'bad';
+}
+
+/** What a screen shows of one KPI value: one target, the expected-by-today, and one status. */
+export interface KpiReading {
+  actual: number;
+  /**
+   * The target: the month target wherever a month target applies (MTD and last month); a day's own
+   * target in the Day view; planned calls for Calls; the rate in % markets.
+   */
+  target: number | null;
+  /** Month to date: where the straight line to the month target stands today; null otherwise. */
+  expected: number | null;
+  /** actual ÷ target, %. */
+  achievement: AchievedPercentage;
+  /** The status figure: actual ÷ expected by today (MTD), else the achievement. */
+  pace: AchievedPercentage;
+  /** The one status of the value, from `pace`: the colour, the pace flag and the banner all read it. */
+  band: StatusBand;
+}
+
+const MONTH_TARGET_KEYS: readonly KpiKey[] = ['gsv', 'eco', 'prodCalls', 'billsProd'];
+
+/**
+ * One KPI value as every screen shows it. Month to date, a KPI with a month target shows that
+ * target, its achievement of it, and is judged (band, pace flag) on actual ÷ expected by today, the
+ * straight line monthTarget × daysGone ÷ daysInMonth; otherwise target and status are the answer's.
+ */
+export function readKpi(
+  key: KpiKey,
+  value: KpiValue | undefined,
+  unit: KpiUnit,
+  range: Pick<PeriodRange, 'period' | 'daysGone' | 'daysInMonth'>,
+): KpiReading {
+  if (!value) return { actual: 0, target: null, expected: null, achievement: 'NA', pace: 'NA', band: 'na' };
+  const paced =
+    range.period === 'mtd' &&
+    unit !== 'percent' &&
+    MONTH_TARGET_KEYS.includes(key) &&
+    value.monthTarget !== null &&
+    value.monthTarget > 0 &&
+    range.daysInMonth > 0;
+  if (!paced) {
+    return {
+      actual: value.actual,
+      target: value.target,
+      expected: null,
+      achievement: value.achievedPercentage,
+      pace: value.achievedPercentage,
+      band: statusBand(value.achievedPercentage),
+    };
+  }
+  const monthTarget = value.monthTarget!;
+  // The same expression as the server's period share, so the figures agree to the last digit.
+  const expected = round2(monthTarget * (range.daysGone / range.daysInMonth));
+  const pace = achievedPercentage(value.actual, expected);
+  return {
+    actual: value.actual,
+    target: monthTarget,
+    expected,
+    achievement: achievedPercentage(value.actual, monthTarget),
+    pace,
+    band: statusBand(pace),
+  };
+}
+
+/**
+ * The pace flag of a month-to-date value, read from its band so the two never disagree: 'behind'
+ * on a red row, 'close' on an amber one, none on a green row or where no straight line applies.
+ */
+export function paceFlag(reading: KpiReading): 'behind' | 'close' | null {
+  if (reading.expected === null) return null;
+  return reading.band === 'bad' ? 'behind' : reading.band === 'warn' ? 'close' : null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Hierarchy level entries (spec section 3)
 // ---------------------------------------------------------------------------------------------
 
@@ -423,6 +515,8 @@ export const hierarchyLevelEntrySchema = z.object({
   role: z.string().optional(),
   /** The distributor entry once a distributor is chosen. */
   dtCode: z.string().optional(),
+  /** The chosen member's or distributor's name, for the breadcrumb. */
+  name: z.string().optional(),
 });
 export type HierarchyLevelEntry = z.infer<typeof hierarchyLevelEntrySchema>;
 
@@ -431,7 +525,7 @@ export function levelEntries(
   type: ChainType,
   chain: readonly ChainLevel[],
   activeIndex: number,
-  chosen: readonly { emailId?: string; dtCode?: string }[],
+  chosen: readonly { emailId?: string; dtCode?: string; name?: string }[],
 ): HierarchyLevelEntry[] {
   return chain.map((c, i) => {
     const pick = i < activeIndex ? chosen[i] : undefined;
@@ -443,6 +537,7 @@ export function levelEntries(
       level: c.level,
       ...(type === 'distributor' ? { role: c.level } : {}),
       ...(pick?.dtCode ? { dtCode: pick.dtCode } : {}),
+      ...(pick?.name && (pick.emailId || pick.dtCode) ? { name: pick.name } : {}),
     };
   });
 }
