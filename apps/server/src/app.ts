@@ -8,6 +8,7 @@ import type { RouteAccess } from './lib/policy.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(inputHygienePlugin);
   await app.register(gracefulClosePlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
