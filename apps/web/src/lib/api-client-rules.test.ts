@@ -12,6 +12,7 @@ import {
   ApiError,
   RETRY,
 } from './api-client';
+import { getProfile } from '../features/auth/api/get-profile';
 
 const success = () => envelopeResponse(200, ok({ fine: true }));
 const failure = (status: number, code = 'X', shortDescription = 'failed') =>
@@ -102,10 +103,33 @@ describe('retry rules (spec sections 7 and 9)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('decides retryability by method and header', () => {
+  it('decides retryability by method, read-only mark and header', () => {
     expect(isRetryable('GET', {})).toBe(true);
     expect(isRetryable('DELETE', {})).toBe(false);
     expect(isRetryable('PUT', { 'idempotency-key': 'a' })).toBe(true);
+    expect(isRetryable('POST', {}, true)).toBe(true);
+    expect(isRetryable('POST', {}, false)).toBe(false);
+  });
+
+  it('retries a read-only POST like a GET: twice, 1000 ms apart, on 408, 500 and network errors', async () => {
+    const { fetchMock, sleep } = fakeFetch(failure(500));
+    await expect(apiRequest('x', { method: 'POST', body: {}, readOnly: true })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + RETRY.extraAttempts);
+    expect(sleep).toHaveBeenCalledWith(1000);
+  });
+
+  it('retries the profile call (a POST that only reads) and returns the profile once it answers', async () => {
+    const { fetchMock, sleep } = fakeFetch(
+      failure(408),
+      new TypeError('Failed to fetch'),
+      envelopeResponse(200, ok({ email: 'an@example.com' })),
+    );
+    await expect(getProfile('an@example.com', 'vn')).resolves.toEqual({ email: 'an@example.com' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls.every(([, init]) => init?.method === 'POST')).toBe(true);
+    expect(sleep).toHaveBeenCalledTimes(2);
   });
 });
 

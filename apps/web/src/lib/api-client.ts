@@ -84,6 +84,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** false: a failure is only thrown, never turned into a refresh or a logout (the refresh calls themselves). */
   sessionRules?: boolean;
+  /**
+   * The call only reads, whatever its method (the profile is a POST): it is retried like a GET
+   * (spec sections 7 and 9). GET calls are read-only without saying so.
+   */
+  readOnly?: boolean;
 }
 
 /** What the client does outside a single call: navigation, reload, time; tests replace them. */
@@ -146,9 +151,12 @@ export function marketHeaders(country: CountryCode): Record<string, string> {
   return country === 'idic' ? { countryCode: 'id', BusinessGroup: 'ic' } : { countryCode: country };
 }
 
-/** Only GET, and calls carrying an idempotency key, are safe to send again. */
-export function isRetryable(method: HttpMethod, headers: Record<string, string>): boolean {
-  if (method === 'GET') return true;
+/**
+ * Calls that only read (every GET, and any method marked `readOnly`), and calls carrying an
+ * idempotency key, are safe to send again; a call that changes something is sent once.
+ */
+export function isRetryable(method: HttpMethod, headers: Record<string, string>, readOnly = false): boolean {
+  if (method === 'GET' || readOnly) return true;
   return Object.keys(headers).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
 }
 
@@ -198,7 +206,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const url = buildUrl(path, query);
-  const retryable = isRetryable(method, headers);
+  const retryable = isRetryable(method, headers, options.readOnly);
   let response: Response | null = null;
   for (let attempt = 0; ; attempt += 1) {
     const canRetry = retryable && attempt < RETRY.extraAttempts;

@@ -2,13 +2,14 @@ import type { CountryCode, UserDetails } from '@fieldforce/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST fb/users/profile: the user details of spec section 3, for the selected market. */
+/** POST fb/users/profile: the user details of spec section 3, for the selected market (a read: retried). */
 export function getProfile(email: string, country: CountryCode, signal?: AbortSignal): Promise<UserDetails> {
   return apiRequest<UserDetails>('fb/users/profile', {
     method: 'POST',
     body: { email },
     countryCode: country,
     countryInQuery: true,
+    readOnly: true,
     signal,
   });
 }
