@@ -62,6 +62,7 @@ describe('access derivations', () => {
 
 describe('client store', () => {
   beforeEach(() => {
+    window.localStorage.clear();
     useClientStore.setState(initialClientState());
   });
 
@@ -93,6 +94,12 @@ describe('client store', () => {
     expect(window.localStorage.getItem('isVietnam')).toBe('true');
     expect(window.localStorage.getItem('isThailand')).toBe('true');
     expect(window.localStorage.getItem('isPakistan')).toBeNull();
+  });
+
+  it('keeps countryCode in local storage for every signed-in user, not only after a country switch', () => {
+    expect(window.localStorage.getItem('countryCode')).toBeNull();
+    useClientStore.getState().setUserDetails(buildUser({ countryCode: 'vn' }));
+    expect(window.localStorage.getItem('countryCode')).toBe('vn');
   });
 
   it('uses the idic BSA order when the selected country is idic', () => {

@@ -60,7 +60,10 @@ export interface ClientState {
 }
 
 export interface ClientActions {
-  /** Called with the profile answer; sorts the BSA list and selects its first entry (spec section 4). */
+  /**
+   * Called with the profile answer; sorts the BSA list and selects its first entry (spec section 4), and
+   * stores the market, admin access and country flags in local storage (spec section 3).
+   */
   setUserDetails(user: UserDetails | null): void;
   setSelectedBsa(bsa: string): void;
   setLevel(level: string | null): void;
@@ -97,8 +100,11 @@ export const useClientStore = create<ClientStore>()((set, get) => ({
       set({ ...signedOut });
       return;
     }
-    const bsa = sortBsa(user.bsa, get().selectedCountryCode);
+    const country = get().selectedCountryCode;
+    const bsa = sortBsa(user.bsa, country);
     const adminAccess = deriveAdminAccess(user);
+    // Spec section 3: every signed-in user has `countryCode` in local storage, not only after a switch.
+    storage.setCountryCode(country);
     storage.setAdminAccess(adminAccess);
     storage.setCountryFlags(splitList(user.countryCode.toLowerCase()));
     set({
