@@ -187,4 +187,9 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/ucube/individual-distributor-kpis', allowed: ucubeUsers },
   { route: 'GET /api/ucube/individual-disciplinary-kpis', allowed: ucubeUsers },
   { route: 'GET /api/ucube/daily-trend', allowed: ucubeUsers },
+  {
+    route: 'GET /api/ucube/salesman-day',
+    allowed: ucubeUsers,
+    request: (caller) => ({ query: { emailId: `sm.${caller.market}@demo.test` } }),
+  },
 ];

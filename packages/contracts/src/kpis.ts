@@ -677,3 +677,73 @@ export const kpiAnswerSchema = z.object({
   rows: z.array(performanceRowSchema),
 });
 export type KpiAnswer = z.infer<typeof kpiAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A salesperson's day (issue 10: a salesperson row leads to their visits and orders)
+// ---------------------------------------------------------------------------------------------
+
+/** How many days back a salesperson's day can be opened (the summaries keep about two months). */
+export const SALESMAN_DAY_MAX_DAYS_BACK = 92;
+
+export const salesmanDayQuerySchema = z.object({
+  countryCode: countryCodeSchema.optional(),
+  customerToken: z.string().optional(),
+  /** The salesperson's email (the row's emailId). */
+  emailId: z.string().min(3).max(254),
+  /** 'YYYY-MM-DD' in the market's calendar; the market's today by default. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional(),
+});
+export type SalesmanDayQuery = z.infer<typeof salesmanDayQuerySchema>;
+
+const salesmanDayOrderSchema = z.object({
+  orderNumber: z.string(),
+  lines: z.number().int(),
+  /** Gross amount of the order (before returns), in the market's currency. */
+  amount: z.number(),
+});
+
+export const salesmanDayAnswerSchema = z.object({
+  countryCode: countryCodeSchema,
+  currencyCode: z.string(),
+  date: z.string(),
+  /** The market's today, the latest day that can be asked for. */
+  today: z.string(),
+  salesman: z.object({
+    name: z.string(),
+    emailId: z.string(),
+    smCode: z.string(),
+    dtCode: z.string(),
+    dtSiteCode: z.string(),
+    teamLeader: z.object({ name: z.string(), emailId: z.string() }).nullable(),
+  }),
+  totals: z.object({
+    plannedCalls: z.number().int(),
+    actualCalls: z.number().int(),
+    productiveCalls: z.number().int(),
+    orders: z.number().int(),
+    orderValue: z.number(),
+  }),
+  /** The day's visits in visit order (unplanned ones after the planned). */
+  visits: z.array(
+    z.object({
+      sequence: z.number().int().nullable(),
+      outletCode: z.string(),
+      outletName: z.string(),
+      address: z.string(),
+      planned: z.boolean(),
+      actual: z.boolean(),
+      productive: z.boolean(),
+      checkInAt: z.string().nullable(),
+      checkOutAt: z.string().nullable(),
+      orders: z.array(salesmanDayOrderSchema),
+    }),
+  ),
+  /** Orders of the day taken without a visit record. */
+  ordersWithoutVisit: z.array(
+    salesmanDayOrderSchema.extend({ outletCode: z.string(), outletName: z.string() }),
+  ),
+});
+export type SalesmanDayAnswer = z.infer<typeof salesmanDayAnswerSchema>;

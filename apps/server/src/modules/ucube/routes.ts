@@ -7,12 +7,15 @@ import {
   kpiAnswerSchema,
   kpiQuerySchema,
   ok,
+  salesmanDayAnswerSchema,
+  salesmanDayQuerySchema,
   type KpiView,
 } from '@fieldforce/contracts';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { kpiAnswer, kpiCacheKey } from './service.js';
+import { salesmanDay, salesmanDayCacheKey } from './salesman-day.js';
 import { dailyTrend, trendCacheKey } from './trend.js';
 
 const TAG = 'ucube';
@@ -105,6 +108,32 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       const market = request.market ?? user.homeCountryCode;
       const req = { user, market, query: request.query, now: app.clock.now() };
       return sendCached(reply, trendCacheKey(req), () => dailyTrend(app.db, req));
+    },
+  );
+
+  app.get(
+    '/api/ucube/salesman-day',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'A salesperson’s day: visits and orders',
+        description:
+          'UCube access. Where a salesperson row of the Team, DT and KPI views leads: the visits of one day ' +
+          '(`date`, YYYY-MM-DD in the market’s calendar, today by default, at most ' +
+          'SALESMAN_DAY_MAX_DAYS_BACK = 92 days back, never after today) in visit order with their orders, the ' +
+          'orders taken without a visit, and the day’s totals. `emailId` names the salesperson; one outside the ' +
+          'caller’s subtree, market or DT scope (or not a salesperson) is refused with 403.',
+        querystring: salesmanDayQuerySchema,
+        response: envelopeResponses(salesmanDayAnswerSchema),
+        security: signedIn,
+      },
+      config: { access: { roles: ['ucube'] } },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const market = request.market ?? user.homeCountryCode;
+      const req = { user, market, query: request.query, now: app.clock.now() };
+      return sendCached(reply, salesmanDayCacheKey(req), () => salesmanDay(app.db, req));
     },
   );
 };

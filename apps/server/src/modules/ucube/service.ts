@@ -292,12 +292,20 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
       : null;
   const total = present(totalIdentity, totalSums, totalLevel, totalDrill);
 
-  // The choices above the level viewed, for the breadcrumb.
+  // The choices above the level viewed, for the breadcrumb (by name, the email stays the key).
   const ancestors = parentMember ? await findAncestors(db, parentMember.id) : [];
+  const chosenDt = parentDt ?? parentMember?.dt_code ?? undefined;
+  const chosenDtName =
+    type !== 'distributor' || !chosenDt
+      ? undefined
+      : parentDt
+        ? totalIdentity.name
+        : (await findDistributorsByCodes(db, [chosenDt]))[0]?.name;
   const chosen = chain.map((c, i) => {
-    if (i === 0) return { emailId: user.email };
-    if (c.node === 'distributor') return { dtCode: parentDt ?? parentMember?.dt_code ?? undefined };
-    return { emailId: ancestors.find((a) => a.level_index === c.memberLevel)?.email };
+    if (i === 0) return { emailId: user.email, name: member?.name ?? user.name };
+    if (c.node === 'distributor') return { dtCode: chosenDt, name: chosenDtName };
+    const a = ancestors.find((x) => x.level_index === c.memberLevel);
+    return a ? { emailId: a.email, name: a.name } : {};
   });
 
   return {
