@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PerformanceRow } from '@fieldforce/contracts';
-import {
-  achievementBand,
-  barScale,
-  computePace,
-  leaderboard,
-  nextRowIndex,
-  searchRows,
-  sortRows,
-} from './kpi-logic';
+import { achievementBand, barScale, leaderboard, nextRowIndex, searchRows, sortRows } from './kpi-logic';
 
 const row = (emailId: string, achievedPercentage: number | 'NA', name = emailId): PerformanceRow => ({
   name,
@@ -50,6 +42,36 @@ describe('sorting and search', () => {
     expect(best.map((r) => r.achievedPercentage)).toEqual([60, 50, 40, 30, 20]);
     expect(worst.map((r) => r.achievedPercentage)).toEqual([0, 10]);
   });
+  it('never puts a row on target among the worst, nor a row in both lists', () => {
+    const few = [
+      row('a@x', 109),
+      row('b@x', 120),
+      row('c@x', 101),
+      row('d@x', 130),
+      row('e@x', 140),
+      row('f@x', 104),
+      row('g@x', 99.995),
+      row('h@x', 'NA'),
+    ];
+    const { best, worst } = leaderboard(few);
+    expect(best.map((r) => r.emailId)).toEqual(['e@x', 'd@x', 'b@x', 'a@x', 'f@x']);
+    // 101 % and 99.995 % (shown as 100.00 %) are on target; NA has no target.
+    expect(worst).toEqual([]);
+    const mixed = [row('a@x', 109), row('b@x', 95), row('c@x', 40)];
+    const board = leaderboard(mixed);
+    expect(board.best.map((r) => r.emailId)).toEqual(['a@x', 'b@x', 'c@x']);
+    expect(board.worst).toEqual([]);
+    const many = Array.from({ length: 12 }, (_, i) => row(`${i}@x`, 60 + i * 5));
+    const split = leaderboard(many);
+    expect(split.worst.map((r) => r.achievedPercentage)).toEqual([60, 65, 70, 75, 80]);
+    expect(split.best.some((r) => split.worst.includes(r))).toBe(false);
+  });
+  it('ranks by the status figure it is given (month to date: actual against expected by today)', () => {
+    const rows = [row('a@x', 50), row('b@x', 60)];
+    const pace = (r: PerformanceRow) => (r.emailId === 'a@x' ? 130 : 70);
+    expect(leaderboard(rows, 1, pace).best[0]!.emailId).toBe('a@x');
+    expect(leaderboard(rows, 1, pace).worst[0]!.emailId).toBe('b@x');
+  });
 });
 
 describe('achievement and pace', () => {
@@ -61,13 +83,6 @@ describe('achievement and pace', () => {
       'bad',
       'na',
     ]);
-  });
-  it('flags month-to-date actuals behind the straight line', () => {
-    const v = { actual: 400, target: 500, achievedPercentage: 80, monthTarget: 1000 };
-    expect(computePace(v, { unit: 'amount' }, 50)).toEqual({ expected: 500, paceRatio: 80, behind: true });
-    expect(computePace({ ...v, actual: 600 }, { unit: 'amount' }, 50)?.behind).toBe(false);
-    expect(computePace({ ...v, monthTarget: null }, { unit: 'amount' }, 50)).toBeNull();
-    expect(computePace(v, { unit: 'percent' }, 50)).toBeNull();
   });
 });
 

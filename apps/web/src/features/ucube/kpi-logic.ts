@@ -2,10 +2,10 @@
 import {
   achievedPercentageValue,
   comparePerformanceRows,
+  formatPercentage,
+  statusBand,
   type AchievedPercentage,
-  type KpiColumn,
   type KpiSort,
-  type KpiValue,
   type PerformanceRow,
 } from '@fieldforce/contracts';
 
@@ -24,40 +24,17 @@ export function searchRows(rows: readonly PerformanceRow[], q: string): Performa
 
 export type Band = 'good' | 'warn' | 'bad' | 'na';
 
-/** Achievement colouring: 100% and more good, 80-99% warning, under 80% bad; NA has none. */
-export function achievementBand(value: AchievedPercentage): Band {
-  if (value === 'NA') return 'na';
-  if (value >= 100) return 'good';
-  if (value >= 80) return 'warn';
-  return 'bad';
-}
-
-export function formatPercent(value: AchievedPercentage): string {
-  return value === 'NA' ? 'NA' : `${value.toFixed(2)}%`;
-}
-
-export interface Pace {
-  /** Where the straight line to the month's target stands today. */
-  expected: number;
-  /** Actual as a share of the expected, %. */
-  paceRatio: number;
-  behind: boolean;
-}
-
 /**
- * Month-to-date pace: the straight line is monthTarget × timeGone%. null when there is no month
- * target (or it is 0) or the KPI is a percentage (its target already is a rate).
+ * The one status scale (packages/contracts `statusBand`): 100 % and more on target, 80-99.99 % close,
+ * under 80 % behind, on the figure as shown; NA has none.
  */
-export function computePace(
-  value: KpiValue | undefined,
-  column: Pick<KpiColumn, 'unit'>,
-  timeGonePercentage: number,
-): Pace | null {
-  if (!value || column.unit === 'percent') return null;
-  if (value.monthTarget === null || value.monthTarget <= 0 || timeGonePercentage <= 0) return null;
-  const expected = (value.monthTarget * timeGonePercentage) / 100;
-  const paceRatio = Math.round((value.actual / expected) * 10000) / 100;
-  return { expected, paceRatio, behind: value.actual < expected };
+export function achievementBand(value: AchievedPercentage): Band {
+  return statusBand(value);
+}
+
+/** The one rounding of a percentage (packages/contracts `formatPercentage`). */
+export function formatPercent(value: AchievedPercentage): string {
+  return formatPercentage(value);
 }
 
 /** Horizontal bar scale: the largest actual or target fills `width`; negatives and NA are 0. */
@@ -67,12 +44,27 @@ export function barScale(values: readonly (number | null | undefined)[], width: 
     max === 0 || typeof v !== 'number' || !Number.isFinite(v) || v <= 0 ? 0 : (v / max) * width;
 }
 
-/** Best and worst five by achievement ('NA' as 0); the worst excludes rows already among the best. */
-export function leaderboard(rows: readonly PerformanceRow[], size = 5) {
-  const ranked = sortRows(rows, 'achievedPercentage', 'desc');
+/**
+ * Best and worst five by the status figure (`status`, the achievement unless told; 'NA' rows are in
+ * neither, having no target). The lists never overlap, and a row on target (100 % and more as shown)
+ * is never among the worst.
+ */
+export function leaderboard(
+  rows: readonly PerformanceRow[],
+  size = 5,
+  status: (row: PerformanceRow) => AchievedPercentage = (row) => row.achievedPercentage,
+) {
+  const ranked = rows
+    .map((row) => ({ row, value: status(row) }))
+    .filter((r): r is { row: PerformanceRow; value: number } => r.value !== 'NA')
+    .sort((a, b) => b.value - a.value);
   const best = ranked.slice(0, size);
-  const worst = ranked.slice(best.length).reverse().slice(0, size);
-  return { best, worst };
+  const worst = ranked
+    .slice(best.length)
+    .filter((r) => statusBand(r.value) !== 'good')
+    .reverse()
+    .slice(0, size);
+  return { best: best.map((r) => r.row), worst: worst.map((r) => r.row) };
 }
 
 export const achievement = (row: PerformanceRow) => achievedPercentageValue(row.achievedPercentage);

@@ -72,10 +72,12 @@ describe('series and the straight line', () => {
 });
 
 describe('axes', () => {
-  it('rounds the top of the scale up to 1, 2, 2.5 or 5 × 10ⁿ', () => {
-    expect([0, 1, 7, 19, 21, 240, 3000, 3001, 46_000_000].map(niceCeiling)).toEqual([
-      1, 1, 10, 20, 25, 250, 5000, 5000, 50_000_000,
+  it('ends the scale just above the largest value: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ', () => {
+    expect([0, 1, 7, 19, 21, 240, 3000, 3001, 46_000_000, 5.68e9, 0.35].map(niceCeiling)).toEqual([
+      1, 1, 8, 20, 25, 250, 3000, 4000, 50_000_000, 6e9, 0.4,
     ]);
+    // Never more than a third above the value (the old 1-2-2.5-5 steps left up to half the plot empty).
+    for (let v = 1; v < 1e7; v *= 1.37) expect(niceCeiling(v) / v).toBeLessThanOrEqual(4 / 3 + 1e-9);
   });
 
   it('labels fewer days on a narrow plot, always the first and the last', () => {
@@ -102,14 +104,12 @@ describe('layout', () => {
 
   it('runs both lines from the origin; the target line ends at the top right on the month target', () => {
     const l = layout(640);
-    expect(l.yMax).toBe(5000);
+    expect(l.yMax).toBe(3000);
     expect(l.actualPath.startsWith(`M${l.plot.left} ${l.plot.bottom}`)).toBe(true);
-    expect(l.targetPath).toBe(
-      `M${l.plot.left} ${l.plot.bottom} L${l.plot.right} ${l.plot.bottom - ((l.plot.bottom - l.plot.top) * 3000) / 5000}`,
-    );
+    expect(l.targetPath).toBe(`M${l.plot.left} ${l.plot.bottom} L${l.plot.right} ${l.plot.top}`);
     expect(l.dots).toHaveLength(3);
     expect(l.dots[0]!.x).toBeCloseTo(l.plot.left + (l.plot.right - l.plot.left) / 30, 1);
-    expect(l.yTicks.map((t) => t.value)).toEqual([0, 1250, 2500, 3750, 5000]);
+    expect(l.yTicks.map((t) => t.value)).toEqual([0, 750, 1500, 2250, 3000]);
   });
 
   it('puts the today marker at the end of today, none for a past month', () => {

@@ -3,7 +3,7 @@
  * to the month target, where the actual stands against it, and the chart's geometry for a given
  * width (pixels, so text keeps its size at 480 px and on a wide screen alike).
  */
-import type { DailyTrendAnswer, TrendDay } from '@fieldforce/contracts';
+import { roundHalfUp, type DailyTrendAnswer, type TrendDay } from '@fieldforce/contracts';
 
 export const TREND_KPIS = ['gsv', 'eco', 'productiveCalls', 'bills'] as const;
 export type TrendKpi = (typeof TREND_KPIS)[number];
@@ -69,17 +69,21 @@ export function trendStatus(points: readonly TrendPoint[], target: number | null
     point,
     target,
     expected: point.expected,
-    achieved: Math.round((point.cumulative / target) * 10000) / 100,
+    achieved: roundHalfUp((point.cumulative / target) * 100, 2),
     ahead: point.cumulative >= point.expected,
   };
 }
 
-/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `value` (1 for nothing to show). */
+/**
+ * The top of the y axis: the smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ at or above
+ * `value` (1 for nothing to show), so the axis ends just above the largest value or target (a
+ * 5.7Bn target gets 6Bn, not 10Bn) and its quarter ticks stay round numbers.
+ */
 export function niceCeiling(value: number): number {
   if (!Number.isFinite(value) || value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    if (value <= step * power * (1 + 1e-12)) return step * power;
+  for (const step of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) {
+    if (value <= step * power * (1 + 1e-12)) return Math.round(step * power * 1e6) / 1e6;
   }
   return 10 * power;
 }

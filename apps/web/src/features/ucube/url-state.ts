@@ -24,6 +24,10 @@ export interface UcubeUrlState {
   sort: KpiSort;
   order: 'asc' | 'desc';
   q: string;
+  /** A salesperson's day is open (their email), over the level's table. */
+  sm?: string;
+  /** The day shown, 'YYYY-MM-DD'; the market's today when absent. */
+  date?: string;
 }
 
 /** What the server call takes (countryCode travels in the api client). */
@@ -59,6 +63,8 @@ export function parseUcubeUrl(search: string | URLSearchParams): UcubeUrlState {
     sort,
     order: order === 'asc' || order === 'desc' ? order : sort === 'email' ? 'asc' : 'desc',
     q: params.get('q') ?? '',
+    ...(text(params, 'sm') ? { sm: text(params, 'sm') } : {}),
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? { date: params.get('date')! } : {}),
   };
 }
 
@@ -75,6 +81,8 @@ export function ucubeSearch(state: UcubeUrlState): string {
   const defaultOrder = state.sort === 'email' ? 'asc' : 'desc';
   if (state.order !== defaultOrder) params.set('order', state.order);
   if (state.q) params.set('q', state.q);
+  if (state.sm) params.set('sm', state.sm);
+  if (state.sm && state.date) params.set('date', state.date);
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -137,4 +145,18 @@ export function crumbState(
     ...(at.emailId ? { emailId: at.emailId } : {}),
     ...(at.dtCode ? { dtCode: at.dtCode } : {}),
   };
+}
+
+/** The view's own state without a salesperson's day open. */
+export function withoutDay(state: UcubeUrlState): UcubeUrlState {
+  const { sm: _sm, date: _date, ...rest } = state;
+  return rest;
+}
+
+/**
+ * The link to another view (the tabs): the period and BSA are kept (the BSA lives in the store), the
+ * drill-down, sort and search are the other view's own.
+ */
+export function viewTabSearch(state: Pick<UcubeUrlState, 'period'>): string {
+  return state.period === DEFAULT_PERIOD ? '' : `?period=${state.period}`;
 }

@@ -1,40 +1,51 @@
-import type { KpiAnswer } from '@fieldforce/contracts';
+import type { CountryCode, KpiAnswer } from '@fieldforce/contracts';
 import { useT } from '../../../lib/i18n';
-import { achievementBand, computePace, formatPercent } from '../kpi-logic';
-import { kpiFormatter } from './kpi-view';
+import { formatPercent } from '../kpi-logic';
+import { kpiFormatter, readingOf, statusKey } from './kpi-view';
 
-/** Headline cards of the viewer's whole scope: actual, target, achievement and month-to-date pace. */
-export function KpiCards({ answer }: { answer: KpiAnswer }) {
+/**
+ * Headline cards of the viewer's whole scope: the actual, the month target (the one meaning of
+ * target), the expected-by-today labelled as such, the achievement of the month target, and one
+ * status (colour, word and pace line all read the same band).
+ */
+export function KpiCards({ answer, country }: { answer: KpiAnswer; country?: CountryCode }) {
   const t = useT();
-  const fmt = kpiFormatter(answer.view);
+  const fmt = kpiFormatter(answer.view, country ?? answer.countryCode);
   return (
     <ul className="kpi-cards" aria-label={t('ucube.home.scope')}>
       {answer.kpis.map((k) => {
-        const v = answer.total.kpis[k.key];
-        const band = achievementBand(v?.achievedPercentage ?? 'NA');
-        const pace = computePace(v, k, answer.range.timeGonePercentage);
+        const r = readingOf(answer, answer.total, k);
         return (
-          <li key={k.key} className="kpi-card">
+          <li key={k.key} className="kpi-card" data-band={r.band}>
             <h3>{k.label}</h3>
             <p className="kpi-card__actual">
               <span className="visually-hidden">{k.actualLabel}: </span>
-              {fmt(v?.actual, k.unit)}
+              {fmt(r.actual, k.unit)}
             </p>
             <p>
-              {k.targetLabel}: {fmt(v?.target, k.unit)}
+              {r.expected !== null ? t('ucube.home.monthTarget') : k.targetLabel}: {fmt(r.target, k.unit)}
             </p>
-            <p data-band={band}>
-              {t('ucube.home.achievement')}: {formatPercent(v?.achievedPercentage ?? 'NA')} (
-              {t(`ucube.band.${band}`)})
+            {r.expected !== null ? (
+              <p>
+                {t('ucube.expectedLabel')}: {fmt(r.expected, k.unit)}
+              </p>
+            ) : null}
+            <p>
+              {t('ucube.home.achievement')}:{' '}
+              <strong data-band={r.band}>{formatPercent(r.achievement)}</strong>
+              {r.expected !== null ? ` ${t('ucube.home.ofMonth')}` : ''}
             </p>
-            <p className={pace ? `ucube-pace ucube-pace--${pace.behind ? 'behind' : 'ok'}` : 'ucube-muted'}>
-              {pace
-                ? t(pace.behind ? 'ucube.pace.behind' : 'ucube.pace.onTrack', {
-                    actual: fmt(v?.actual, k.unit),
-                    expected: fmt(pace.expected, k.unit),
-                    time: answer.range.timeGonePercentage,
-                  })
-                : `${t('ucube.home.pace')}: ${t('ucube.home.noPace')}`}
+            <p className={r.band === 'na' ? 'ucube-muted' : `ucube-pace ucube-pace--${r.band}`}>
+              {r.band === 'na'
+                ? `${t('ucube.home.pace')}: ${t('ucube.home.noPace')}`
+                : r.expected !== null
+                  ? t(`ucube.pace.${r.band}`, {
+                      actual: fmt(r.actual, k.unit),
+                      expected: fmt(r.expected, k.unit),
+                      pace: formatPercent(r.pace),
+                      time: answer.range.timeGonePercentage,
+                    })
+                  : t(statusKey(r))}
             </p>
           </li>
         );

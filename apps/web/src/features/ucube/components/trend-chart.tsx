@@ -4,6 +4,7 @@ import {
   TREND_PERIODS,
   type CountryCode,
   type DailyTrendAnswer,
+  formatAmount,
   type TrendPeriod,
 } from '@fieldforce/contracts';
 import { useI18n, type Translate } from '../../../lib/i18n';
@@ -23,7 +24,17 @@ import { ToggleGroup } from '../../../components/toggle-group';
 const HEIGHT = 240;
 /** Before the first measurement (and in tests, without ResizeObserver). */
 const DEFAULT_WIDTH = 640;
-const fmt = kpiFormatter('performance');
+/** Counts whole, GSV abbreviated (the one rule of packages/contracts `formatFigure`). */
+const UNIT: Record<TrendKpi, 'amount' | 'count'> = {
+  gsv: 'amount',
+  eco: 'count',
+  productiveCalls: 'count',
+  bills: 'count',
+};
+const formatterFor = (kpi: TrendKpi, country: CountryCode) => {
+  const f = kpiFormatter('performance', country);
+  return (v: number | null | undefined) => f(v, UNIT[kpi]);
+};
 
 /** The element's content width, followed as it resizes, so the chart is laid out in real pixels. */
 function useWidth<T extends HTMLElement>() {
@@ -75,7 +86,7 @@ export function MonthTrend({ country, bsa }: MonthTrendProps) {
         />
       </div>
       {query.data ? (
-        <TrendChart answer={query.data} />
+        <TrendChart answer={query.data} country={country} />
       ) : query.isError ? (
         <div role="alert">
           <p>{t('trend.error')}</p>
@@ -96,7 +107,9 @@ export function trendSummary(
   language: string,
   answer: DailyTrendAnswer,
   kpi: TrendKpi,
+  country: CountryCode = 'vn',
 ): string {
+  const fmt = formatterFor(kpi, country);
   const points = trendPoints(answer, kpi);
   const last = points.at(-1);
   if (!last) return t('trend.summary.empty');
@@ -108,18 +121,24 @@ export function trendSummary(
     kpi: name,
     actual: fmt(last.cumulative),
     date,
-    expected: fmt(Math.round(status.expected)),
+    expected: fmt(status.expected),
     target: fmt(status.target),
-    achieved: status.achieved,
+    achieved: status.achieved.toFixed(2),
     status: t(status.ahead ? 'trend.status.ahead' : 'trend.status.behind'),
   });
 }
 
 /** Cumulative actual of one KPI against the straight line from 0 to the month target, in inline SVG. */
-export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
+export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswer; country?: CountryCode }) {
   const { t, language } = useI18n();
   const id = useId();
   const [kpi, setKpi] = useState<TrendKpi>('gsv');
+  const fmt = formatterFor(kpi, country);
+  // The point whose value is shown (hovered or focused).
+  const [shown, setShown] = useState<number | null>(null);
+  // One tab stop for the points; the arrow keys move between them (roving focus).
+  const [rove, setRove] = useState<number | null>(null);
+  const dotRefs = useRef<(SVGCircleElement | null)[]>([]);
   const [boxRef, width] = useWidth<HTMLDivElement>();
   const target = monthTarget(answer, kpi);
   const points = trendPoints(answer, kpi);
@@ -149,7 +168,7 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
         {t('trend.title', { kpi: name })}
       </figcaption>
       <p id={`${id}-d`} className="trend__summary">
-        {trendSummary(t, language, answer, kpi)}
+        {trendSummary(t, language, answer, kpi, country)}
       </p>
       <div ref={boxRef} className="trend__box">
         <svg
@@ -163,7 +182,7 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
             <g key={tick.value}>
               <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="trend__grid" />
               <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="trend__axis">
-                {fmt(tick.value)}
+                {formatAmount(tick.value)}
               </text>
             </g>
           ))}
@@ -186,13 +205,60 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
           ) : null}
           {layout.targetPath ? <path d={layout.targetPath} className="trend__target" /> : null}
           <path d={layout.actualPath} className="trend__actual" />
-          {layout.dots.map((d) => (
-            <circle key={d.point.date} cx={d.x} cy={d.y} r={2.5} className="trend__dot">
-              <title>
-                {t('trend.point', { date: dayLabel(d.point.date, language), value: fmt(d.point.cumulative) })}
-              </title>
-            </circle>
-          ))}
+          {layout.dots.map((d, i) => {
+            const label = t('trend.point', {
+              date: dayLabel(d.point.date, language),
+              value: fmt(d.point.cumulative),
+            });
+            return (
+              <circle
+                key={d.point.date}
+                cx={d.x}
+                cy={d.y}
+                r={shown === i ? 5 : 3}
+                className="trend__dot"
+                ref={(el) => {
+                  dotRefs.current[i] = el;
+                }}
+                tabIndex={i === (rove ?? layout.dots.length - 1) ? 0 : -1}
+                role="img"
+                aria-label={label}
+                onKeyDown={(e) => {
+                  const next =
+                    e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+                      ? i - 1
+                      : e.key === 'ArrowRight' || e.key === 'ArrowUp'
+                        ? i + 1
+                        : e.key === 'Home'
+                          ? 0
+                          : e.key === 'End'
+                            ? layout.dots.length - 1
+                            : null;
+                  if (next === null || next < 0 || next >= layout.dots.length) return;
+                  e.preventDefault();
+                  setRove(next);
+                  dotRefs.current[next]?.focus();
+                }}
+                onMouseEnter={() => setShown(i)}
+                onMouseLeave={() => setShown((s) => (s === i ? null : s))}
+                onFocus={() => setShown(i)}
+                onBlur={() => setShown((s) => (s === i ? null : s))}
+              >
+                <title>{label}</title>
+              </circle>
+            );
+          })}
+          {shown !== null && layout.dots[shown] ? (
+            <TrendTip
+              x={layout.dots[shown]!.x}
+              y={layout.dots[shown]!.y}
+              plot={plot}
+              text={t('trend.point', {
+                date: dayLabel(layout.dots[shown]!.point.date, language),
+                value: fmt(layout.dots[shown]!.point.cumulative),
+              })}
+            />
+          ) : null}
         </svg>
       </div>
       <ul className="trend__legend">
@@ -226,7 +292,7 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
                   <th scope="row">{dayLabel(p.date, language)}</th>
                   <td>{fmt(p.daily)}</td>
                   <td>{fmt(p.cumulative)}</td>
-                  {p.expected !== null ? <td>{fmt(Math.round(p.expected))}</td> : null}
+                  {p.expected !== null ? <td>{fmt(p.expected)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -234,5 +300,30 @@ export function TrendChart({ answer }: { answer: DailyTrendAnswer }) {
         </div>
       </details>
     </figure>
+  );
+}
+
+/** The value of the hovered or focused point, in a box kept inside the plot. */
+function TrendTip({
+  x,
+  y,
+  text,
+  plot,
+}: {
+  x: number;
+  y: number;
+  text: string;
+  plot: { left: number; right: number; top: number; bottom: number };
+}) {
+  const width = Math.min(plot.right - plot.left, text.length * 6.4 + 12);
+  const left = Math.max(plot.left, Math.min(x - width / 2, plot.right - width));
+  const top = y - 30 < plot.top ? y + 10 : y - 30;
+  return (
+    <g className="trend__tip" aria-hidden="true" pointerEvents="none">
+      <rect x={left} y={top} width={width} height={20} rx={4} />
+      <text x={left + width / 2} y={top + 14} textAnchor="middle">
+        {text}
+      </text>
+    </g>
   );
 }

@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { usePerformanceKpis } from '../api/individual-performance-kpis';
 import { KpiCards } from './kpi-cards';
+import { KpiError, UcubeViewTabs } from './kpi-view';
 import { MonthTrend } from './trend-chart';
 import '../ucube.css';
 
@@ -25,13 +26,14 @@ export function UcubeHomePage() {
       title={t('page.homepage.title')}
       lead={t('page.homepage.lead')}
     >
+      {ucube ? <UcubeViewTabs current={null} period="mtd" /> : null}
       {ucube ? (
         <section className="ucube-home" aria-labelledby="ucube-home-scope">
           <h2 id="ucube-home-scope">{t('ucube.home.scope')}</h2>
           {totals.data ? (
-            <KpiCards answer={totals.data} />
+            <KpiCards answer={totals.data} country={country} />
           ) : totals.isError ? (
-            <p role="alert">{t('ucube.error')}</p>
+            <KpiError error={totals.error} onRetry={() => void totals.refetch()} t={t} />
           ) : (
             <LoadingStatus label={t('ucube.loading')} />
           )}
