@@ -5,7 +5,7 @@ import { configSchema, type Config } from './config/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { DataVersionWatch } from './db/data-version.js';
 import type { RouteAccess } from './lib/policy.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
@@ -70,6 +70,7 @@ export const APP_VERSION = '0.1.0';
 
 /** Registers plugins and modules. Never listens: server.ts does, tests use inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config: Config = { ...configSchema.parse({}), ...options.config };
   const app = Fastify({
     logger: options.logger ?? {
       level: options.config?.LOG_LEVEL ?? 'info',
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests in flight finish on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   const registeredRoutes: RegisteredRoute[] = [];
@@ -102,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.decorate('appVersion', APP_VERSION);
-  app.decorate('config', { ...configSchema.parse({}), ...options.config });
+  app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('dataVersion', new DataVersionWatch(options.db));
 

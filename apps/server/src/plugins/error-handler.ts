@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fail, type FieldError } from '@fieldforce/contracts';
 import { AppError } from '../lib/errors.js';
+import type { Socket } from 'node:net';
+import { applySecurityHeaders, HSTS, SECURITY_HEADERS, type HeaderConfig } from './security-headers.js';
 
 /** Field path of a validation issue: `body.email`, `query.countryCode`, `params.id`. */
 function fieldName(
@@ -70,3 +72,60 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       .send(fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime'));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a URL that does not
+ * decode, such as `/%c0%ae`; a path parameter over the length limit; a failed route constraint).
+ * Answered in the envelope with the security headers, like every other answer.
+ */
+export function frameworkErrorHandler(config: HeaderConfig) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    applySecurityHeaders(request, reply, config);
+    reply.header('cache-control', 'no-store');
+    let envelope;
+    if (error.code === 'FST_ERR_BAD_URL') {
+      envelope = fail(400, 'VALIDATION_FAILED', 'The address is not a valid URL (it does not decode).');
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      envelope = fail(414, 'VALIDATION_FAILED', 'A part of the address is too long.');
+    } else {
+      request.log.error({ err: error }, 'router error');
+      envelope = fail(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again after sometime');
+    }
+    void reply
+      .status(envelope.statusCode)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(envelope));
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them (a
+ * header with a control character, a malformed request line, headers too large, too slow). Written
+ * straight to the socket, still as the envelope with the security headers.
+ */
+export function clientErrorHandler(config: HeaderConfig) {
+  return function (this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, code, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'PAYLOAD_TOO_LARGE', 'The request headers are too large.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'VALIDATION_FAILED', 'The request did not arrive in time.']
+          : [400, 'Bad Request', 'VALIDATION_FAILED', 'The request is malformed.'];
+    this.log.debug({ err: error }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify(fail(status, code, message));
+      const headers: Record<string, string | number> = {
+        ...SECURITY_HEADERS,
+        ...(config.NODE_ENV === 'production' ? { 'strict-transport-security': HSTS } : {}),
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      };
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
+}

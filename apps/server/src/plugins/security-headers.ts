@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/index.js';
 import fp from 'fastify-plugin';
 
 /**
@@ -18,7 +19,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const HEADERS: Record<string, string> = {
+export type HeaderConfig = Pick<Config, 'NODE_ENV' | 'TRUST_PROXY'>;
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
@@ -29,8 +32,54 @@ const HEADERS: Record<string, string> = {
   'x-dns-prefetch-control': 'off',
 };
 
+/** One year, subdomains included (issue 9): browsers then refuse plain HTTP to the host for a year. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Paths whose answers are never stored by a browser or a shared cache: the API (personal and business
+ * data; /api/health and /api/docs too, for one simple rule), the development outbox and the built-in
+ * SSO provider.
+ */
+export function isNoStorePath(url: string): boolean {
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    url.startsWith('/dev/') ||
+    url.startsWith('/oidc/') ||
+    url === '/oidc'
+  );
+}
+
+/**
+ * Served over HTTPS, or declared production. Behind a proxy (TRUST_PROXY) the proxy's
+ * X-Forwarded-Proto says which, read here too because the router's own refusals (malformed URLs)
+ * come with a request object that does not apply the proxy rules.
+ */
+export function wantsHsts(request: FastifyRequest, config: HeaderConfig): boolean {
+  if (config.NODE_ENV === 'production' || request.protocol === 'https') return true;
+  if (!config.TRUST_PROXY) return false;
+  const forwarded = request.headers['x-forwarded-proto'];
+  const value = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '');
+  return value.split(',').pop()?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * The headers of every answer. HSTS goes on the raw response, so answers that bypass Fastify's reply
+ * (the built-in SSO provider writes its own) carry it too; a route may still replace Cache-Control.
+ */
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: HeaderConfig,
+): void {
+  reply.headers(SECURITY_HEADERS);
+  if (wantsHsts(request, config)) reply.raw.setHeader('strict-transport-security', HSTS);
+  if (isNoStorePath(request.url)) reply.header('cache-control', 'no-store');
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(HEADERS);
+  app.addHook('onRequest', async (request, reply) => {
+    applySecurityHeaders(request, reply, app.config);
   });
 });
