@@ -84,3 +84,15 @@ export const reportPageSchema = z.object({
   downloadCap: z.number().int(),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
+
+/**
+ * The totals row of a report (GET /api/reports/:reportKey/totals, same query as the page): the row
+ * count and the sum of each summed column (quantities and amounts; never prices or coordinates) over
+ * every row matching the filters in the caller's scope, not only the page.
+ */
+export const reportTotalsSchema = z.object({
+  total: z.number().int(),
+  /** Column key → sum; only the report's summed columns appear. */
+  totals: z.record(z.string(), z.number()),
+});
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;

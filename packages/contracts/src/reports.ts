@@ -104,11 +104,13 @@ export function reportByKey(key: string): ReportDefinition | undefined {
 /**
  * Cleans what a person types into a report search field (spec section 2): customer codes lose
  * letters (except in the Order Loss Report, whose customer codes carry them), product names accept
- * anything, every other field keeps letters and digits only. Commas separate values.
+ * anything, every other field keeps letters and digits only: spaces and punctuation go, between the
+ * commas of a list too (`A-1, B 2` becomes `A1,B2`). Commas separate values.
  */
 export function sanitizeSearchInput(kind: SearchKind, raw: string, reportKey?: ReportKey): string {
   if (kind === 'productName') return raw;
-  const keep = kind === 'customerCode' && reportKey !== 'order-loss' ? /[^0-9,\s]/g : /[^A-Za-z0-9,\s]/g;
+  if (kind === 'code') return raw.replace(/[^A-Za-z0-9,]/g, '');
+  const keep = reportKey !== 'order-loss' ? /[^0-9,\s]/g : /[^A-Za-z0-9,\s]/g;
   return raw.replace(keep, '');
 }
 

@@ -14,6 +14,11 @@ export interface ColumnDef {
   sortable?: boolean;
   /** Price and amount columns: the header gets the market's currency symbol. */
   currency?: boolean;
+  /**
+   * Quantities and amounts that add up: the totals row sums them over the whole filtered result.
+   * Not prices, coordinates or sequence numbers, whose sum means nothing.
+   */
+  summed?: boolean;
 }
 
 /**
@@ -37,12 +42,24 @@ export interface ReportSqlDef {
   lookups?: readonly ReportLookup[];
   countryColumn: string;
   dtColumn: string;
+  /**
+   * Other columns that hold the market (a joined table's own country), given the same condition so
+   * the planner can start from that table's country index instead of filtering afterwards.
+   */
+  alsoCountryColumns?: readonly string[];
   /** Dated reports: `dateColumn` between from and to, or (promotions) an overlap of two columns. */
   dateColumn?: string;
   dateOverlap?: { start: string; end: string };
   /** A unique, non-null key of a row: the tie-break of every sort and the keyset cursor. */
   rowKey: string;
   columns: readonly ColumnDef[];
+  /**
+   * Summed columns that come from a per-row lookup (a visit's orders, one LATERAL lookup per visit):
+   * the totals row reads them as one join over the window instead, with that table's own market and
+   * date columns given the same conditions so it is read through its (country, date) index.
+   * `sums` gives the aggregate of every summed column.
+   */
+  totalsJoin?: { join: string; countryColumn: string; dateColumn: string; sums: Record<string, string> };
   /** Filter parameter → how it matches: equality on a column, or a case-insensitive contains. */
   filters: Partial<Record<ReportFilterParam, { column: string; match: 'equals' | 'contains' }>>;
   defaultSort: string;
@@ -125,6 +142,13 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
     dtColumn: 'v.dt_code',
     dateColumn: 'v.visit_date',
     rowKey: 'v.id',
+    // An order's invoice date and market are its visit's (the seed and the loads write them so).
+    totalsJoin: {
+      join: 'JOIN orders od ON od.visit_id = v.id',
+      countryColumn: 'od.country_code',
+      dateColumn: 'od.invoice_date',
+      sums: { orders: 'count(*)', amount: 'sum(od.gross_amount)' },
+    },
     columns: [
       { key: 'visitDate', header: 'Visit Date', type: 'date', sql: 'v.visit_date', sortable: true },
       { key: 'dtCode', header: 'DT Code', type: 'text', sql: 'v.dt_code', sortable: true },
@@ -138,8 +162,8 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
       { key: 'visitSequence', header: 'Visit Sequence', type: 'number', sql: 'v.visit_sequence' },
       { key: 'checkInAt', header: 'Check-in', type: 'datetime', sql: 'v.check_in_at' },
       { key: 'checkOutAt', header: 'Check-out', type: 'datetime', sql: 'v.check_out_at' },
-      { key: 'orders', header: 'Orders', type: 'number', sql: 'sold.orders' },
-      { key: 'amount', header: 'Amount', type: 'amount', sql: 'sold.amount', currency: true },
+      { key: 'orders', header: 'Orders', type: 'number', sql: 'sold.orders', summed: true },
+      { key: 'amount', header: 'Amount', type: 'amount', sql: 'sold.amount', currency: true, summed: true },
     ],
     filters: { outletId: { column: 'o.outlet_code', match: 'equals' } },
     defaultSort: '-visitDate',
@@ -150,6 +174,8 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
       JOIN promotions p ON p.promotion_code = po.promotion_code`,
     lookups: [{ alias: 'o', join: 'JOIN outlets o ON o.id = po.outlet_id' }],
     countryColumn: 'po.country_code',
+    // Without it the overlap test reads every market's running promotions and their outlets.
+    alsoCountryColumns: ['p.country_code'],
     dtColumn: 'po.dt_code',
     dateOverlap: { start: 'p.start_date', end: 'p.end_date' },
     rowKey: `po.promotion_code || '|' || po.outlet_id::text`,
@@ -182,6 +208,7 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
         type: 'number',
         sql: 'po.times_applied',
         sortable: true,
+        summed: true,
       },
       { key: 'lastAppliedOn', header: 'Last Applied On', type: 'date', sql: 'po.last_applied_on' },
     ],
@@ -214,6 +241,7 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
         type: 'number',
         sql: 'dc.qty_requested',
         sortable: true,
+        summed: true,
       },
     ],
     filters: {
@@ -242,7 +270,14 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
       { key: 'outletName', header: 'Outlet Name', type: 'text', sql: 'o.name', sortable: true },
       { key: 'skuId', header: 'SKU Id', type: 'text', sql: 'ol.item_code', sortable: true },
       { key: 'productName', header: 'Product Name', type: 'text', sql: 'p.name', sortable: true },
-      { key: 'qtyLost', header: 'Quantity Lost', type: 'number', sql: 'ol.qty_lost', sortable: true },
+      {
+        key: 'qtyLost',
+        header: 'Quantity Lost',
+        type: 'number',
+        sql: 'ol.qty_lost',
+        sortable: true,
+        summed: true,
+      },
       {
         key: 'amount',
         header: 'Amount',
@@ -250,6 +285,7 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
         sql: 'ol.value_lost',
         sortable: true,
         currency: true,
+        summed: true,
       },
       { key: 'reason', header: 'Reason', type: 'text', sql: 'ol.reason', sortable: true },
     ],
@@ -277,7 +313,14 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
       { key: 'siteName', header: 'Site Name', type: 'text', sql: 's.name', sortable: true },
       { key: 'itemCode', header: 'Item Code', type: 'text', sql: 'i.item_code', sortable: true },
       { key: 'productName', header: 'Product Name', type: 'text', sql: 'p.name', sortable: true },
-      { key: 'stockQty', header: 'Stock Quantity', type: 'number', sql: 'i.stock_qty', sortable: true },
+      {
+        key: 'stockQty',
+        header: 'Stock Quantity',
+        type: 'number',
+        sql: 'i.stock_qty',
+        sortable: true,
+        summed: true,
+      },
       {
         key: 'amount',
         header: 'Stock Amount',
@@ -285,6 +328,7 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
         sql: 'i.stock_value',
         sortable: true,
         currency: true,
+        summed: true,
       },
     ],
     filters: {

@@ -1,5 +1,6 @@
 /** Column definitions and rows as the contract gives them to the web (ReportPage). */
 import {
+  countryFlags,
   currencyHeader,
   hiddenReportColumns,
   type CountryCode,
@@ -14,16 +15,20 @@ export interface VisibleColumn extends ReportColumn {
   def: ColumnDef;
 }
 
-/** The report's columns for a market: hidden ones left out, currency symbols on price and amount headers. */
+/**
+ * The report's columns for a market: hidden ones left out, currency symbols on price and amount
+ * headers, and none sortable where the market's `sortable` flag is off (pk).
+ */
 export function reportColumns(key: ReportKey, market: CountryCode): VisibleColumn[] {
   const hidden = new Set(hiddenReportColumns(key, market));
+  const sorting = countryFlags(market).sortable;
   return REPORT_SQL[key].columns
     .filter((col) => !hidden.has(col.key))
     .map((col) => ({
       key: col.key,
       header: col.currency ? currencyHeader(col.header, market) : col.header,
       type: col.type,
-      sortable: Boolean(col.sortable),
+      sortable: sorting && Boolean(col.sortable),
       def: col,
     }));
 }
@@ -48,4 +53,15 @@ export function presentRow(row: ReportRow, columns: readonly VisibleColumn[]): R
           : (value as ReportCell);
   }
   return out;
+}
+
+/** The totals row of the visible summed columns (a hidden column's sum is left out like its cells). */
+export function presentTotals(
+  totals: { total: number; sums: Record<string, number> },
+  columns: readonly VisibleColumn[],
+): { total: number; totals: Record<string, number> } {
+  const out: Record<string, number> = {};
+  for (const col of columns)
+    if (col.def.summed && col.key in totals.sums) out[col.key] = totals.sums[col.key]!;
+  return { total: totals.total, totals: out };
 }

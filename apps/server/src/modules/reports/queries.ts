@@ -36,7 +36,12 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 
 function whereClause(def: ReportSqlDef, c: ReportCriteria, params: unknown[]): string {
   params.push(c.market);
-  const parts = [`${def.countryColumn} = $${params.length}`, dtScopeSql(c.user, def.dtColumn, params)];
+  const market = `$${params.length}`;
+  const parts = [
+    `${def.countryColumn} = ${market}`,
+    ...(def.alsoCountryColumns ?? []).map((column) => `${column} = ${market}`),
+    dtScopeSql(c.user, def.dtColumn, params),
+  ];
   if (c.from && c.to) {
     params.push(c.from, c.to);
     const [from, to] = [`$${params.length - 1}::date`, `$${params.length}::date`];
@@ -121,6 +126,49 @@ export async function countReportRows(q: Queryable, c: ReportCriteria): Promise<
     params,
   );
   return rows[0]?.total ?? 0;
+}
+
+/** The row count and, per summed column (definitions.ts), its sum over every row of the criteria. */
+export interface ReportTotals {
+  total: number;
+  sums: Record<string, number>;
+}
+
+/**
+ * The totals row: one aggregate over the same rows as the count (same FROM, same WHERE, so the same
+ * market, DT scope, range and filters), joining only the lookups the summed columns or filters read.
+ * A sum over no rows is 0, not null.
+ */
+export async function reportTotals(q: Queryable, c: ReportCriteria): Promise<ReportTotals> {
+  const def = REPORT_SQL[c.key];
+  const params: unknown[] = [];
+  const where = whereClause(def, c, params);
+  const summed = def.columns.filter((col) => col.summed);
+  const countFrom = joined(def.from, lookupsReadBy(def, where));
+  let sql: string;
+  if (def.totalsJoin && summed.length > 0) {
+    // The count as usual; the sums over the joined table's rows of the same window.
+    const tj = def.totalsJoin;
+    const extra = [`${tj.countryColumn} = $1`];
+    if (c.from && c.to) {
+      params.push(c.from, c.to);
+      extra.push(`${tj.dateColumn} BETWEEN $${params.length - 1}::date AND $${params.length}::date`);
+    }
+    const sums = summed.map((col, i) => `coalesce(${tj.sums[col.key] ?? 'NULL'}, 0) AS "s${i}"`);
+    sql = `SELECT (SELECT count(*)::int FROM ${countFrom} WHERE ${where}) AS total, ${sums.join(', ')}
+      FROM ${joined(def.from, lookupsReadBy(def, where))} ${tj.join}
+      WHERE ${where} AND ${extra.join(' AND ')}`;
+  } else {
+    const sums = summed.map((col, i) => `coalesce(sum(${col.sql}), 0) AS "s${i}"`);
+    const from = joined(def.from, lookupsReadBy(def, where, ...summed.map((col) => col.sql)));
+    sql = `SELECT ${['count(*)::int AS total', ...sums].join(', ')} FROM ${from} WHERE ${where}`;
+  }
+  const { rows } = await q.query<Record<string, number>>(sql, params);
+  const row = rows[0] ?? {};
+  return {
+    total: Number(row.total ?? 0),
+    sums: Object.fromEntries(summed.map((col, i) => [col.key, Number(row[`s${i}`] ?? 0)])),
+  };
 }
 
 /** One page of rows (1-based). */

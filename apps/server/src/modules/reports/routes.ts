@@ -13,6 +13,7 @@ import {
   reportPageSchema,
   reportParamsSchema,
   reportQuerySchema,
+  reportTotalsSchema,
   type CountryCode,
   type ReportKey,
   localDateIso,
@@ -22,8 +23,8 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { canReadReport } from './policy.js';
-import { presentColumn, presentRow, reportColumns } from './presenter.js';
-import { countReportRows, findReportPage } from './queries.js';
+import { presentColumn, presentRow, presentTotals, reportColumns } from './presenter.js';
+import { countReportRows, findReportPage, reportTotals } from './queries.js';
 import { reportCriteria, sortText } from './service.js';
 import { reportCsvStream } from './csv.js';
 import { reportXlsxStream, XLSX_CONTENT_TYPE } from './xlsx.js';
@@ -134,6 +135,31 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         columns: columns.map(presentColumn),
         downloadCap: REPORT_DOWNLOAD_CAP,
       });
+    },
+  );
+
+  app.get(
+    '/api/reports/:reportKey/totals',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The totals row of a report: its row count and the sums of its quantity and amount columns',
+        description:
+          'Same parameters and access as the page call (page and pageSize are ignored). One aggregate over every ' +
+          'row matching the filters in the caller’s scope, not only the page; prices, coordinates and sequence ' +
+          'numbers are not summed. A separate call so the first rows never wait for it.',
+        params: reportParamsSchema,
+        querystring: reportQuerySchema,
+        response: envelopeResponses(reportTotalsSchema),
+        security: signedIn,
+      },
+      config: { access },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const market = request.market ?? user.homeCountryCode;
+      const { criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      return ok(presentTotals(await reportTotals(app.db, criteria), columns));
     },
   );
 

@@ -4,6 +4,7 @@
  * them with a 400 naming the field.
  */
 import {
+  countryFlags,
   hiddenReportColumns,
   parseSearchList,
   REPORT_FILTER_PARAMS,
@@ -79,6 +80,10 @@ export function reportCriteria(
     if (raw !== undefined) filters[param] = parseFilter(report, param, raw);
   }
 
+  // A market whose `sortable` flag is off (pk) keeps the report's own order (docs/decisions.md).
+  if (query.sort !== undefined && query.sort !== def.defaultSort && !countryFlags(market).sortable) {
+    throw badRequest('querystring.sort', 'Sorting by column is turned off in this market.');
+  }
   const sortText = query.sort ?? def.defaultSort;
   const descending = sortText.startsWith('-');
   const hidden = hiddenReportColumns(report.key, market);
