@@ -8,6 +8,7 @@ import type { RouteAccess } from './lib/policy.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(inputHygienePlugin);
   await app.register(gracefulClosePlugin);
+  // Before any route (the API document's included): it attaches itself to routes as they are added.
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

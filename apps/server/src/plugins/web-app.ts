@@ -10,18 +10,32 @@ export interface WebAppOptions {
   distDir?: string;
 }
 
+/** A source map (`x.js.map`) or a request for one: never served in production (they publish the sources). */
+const SOURCE_MAP = /\.map$/i;
+
 /**
  * Serves the built web app and answers unknown paths: under /api with a 404 envelope, elsewhere
  * with index.html so the client router can take over (it sends unknown routes to /login).
+ *
+ * Files are sent as the build compressed them (`name.br`, `name.gz` beside `name`, written by
+ * apps/web/vite-plugins.ts) to browsers that accept it, with `Vary: Accept-Encoding`; hashed
+ * assets are cached for a year, everything else (index.html above all) is revalidated each time.
+ * A missing file under /assets/ is a 404, not index.html (an old page asking for a chunk a new
+ * build replaced must fail visibly, and its lazy loader offers a retry).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const distDir =
     options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : undefined;
+  const production = app.config.NODE_ENV === 'production';
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are found beside their file, not served under their own names; in
+      // production no source map gets a route, should a build have written any.
+      globIgnore: ['**/*.br', '**/*.gz', ...(production ? ['**/*.map'] : [])],
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -36,7 +50,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
-    if (!isApi && distDir && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isFile = url.startsWith('/assets/') || (production && SOURCE_MAP.test(url));
+    if (!isApi && !isFile && distDir && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
