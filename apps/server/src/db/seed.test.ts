@@ -14,6 +14,9 @@ import { freshDatabase, type TestDatabase } from '../../test/helpers/database.js
 import type { Database } from './client.js';
 import { DEMO_SIGN_INS } from './seed/demo-users.js';
 import { hasData, isSeeded, resetDatabase, seedDatabase, SeedError } from './seed/index.js';
+import { MARKETS, outletNamePatterns } from './seed/markets.js';
+import { buildMarketOrg, OUTLET_KINDS } from './seed/organisation.js';
+import { SCALES } from './seed/scales.js';
 import { refreshSummaries } from './seed/summaries.js';
 
 const TODAY = new Date('2026-11-20T09:30:00Z');
@@ -243,6 +246,18 @@ describe('demo sign-ins', () => {
       const reportsDts = u('reports').dt_access_codes.split(',');
       expect(reportsDts).toHaveLength(2);
       expect(reportsDts).toContain(rows[0]!.dt_code);
+    },
+  );
+
+  it.each(COUNTRY_CODES.map((cc) => [cc] as const))(
+    "%s: sm joins tl's team as one more salesperson, beside a full generated team",
+    async (cc: CountryCode) => {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM hierarchy_members m JOIN users u ON u.id = m.user_id
+         WHERE m.manager_id = $1 AND u.email NOT LIKE '%@demo.test'`,
+        [users.get(`tl.${cc}@demo.test`)!.member_id],
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(SCALES.test[cc].teamSize[0]);
     },
   );
 
@@ -480,5 +495,107 @@ describe('integrity', () => {
     expect(await count(db, `SELECT 1 FROM visits WHERE NOT planned`)).toBeGreaterThan(0);
     expect(await count(db, `SELECT 1 FROM visits WHERE planned AND NOT actual`)).toBeGreaterThan(0);
     expect(await count(db, `SELECT 1 FROM gps_points WHERE country_code IN ('pk', 'bd')`)).toBe(0);
+  });
+});
+
+describe('believable data', () => {
+  it('gives every person of a market a name of their own, and every distributor too', async () => {
+    expect(
+      await count(
+        db,
+        `SELECT country_codes, name FROM users WHERE NOT is_super_user GROUP BY 1, 2 HAVING count(*) > 1`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, `SELECT country_code, name FROM distributors GROUP BY 1, 2 HAVING count(*) > 1`),
+    ).toBe(0);
+  });
+
+  it.each([...COUNTRY_CODES.map((cc) => ['demo', cc] as const), ['large', 'vn'] as const])(
+    'repeats no person or distributor name in the %s set of %s',
+    (scale, cc) => {
+      const ctx = {
+        seed: SEED,
+        ids: { member: 0, salesman: 0, outlet: 0 },
+        firstDay: 20_000,
+        lastDay: 20_120,
+        nowMs: 20_120 * 86_400_000,
+      };
+      const org = buildMarketOrg(ctx, cc, SCALES[scale][cc]);
+      const names = org.users.map((u) => u.name);
+      expect(new Set(names).size).toBe(names.length);
+      const dts = org.distributors.map((d) => d.name);
+      expect(new Set(dts).size).toBe(dts.length);
+      // The large set has more distributors than the pool of trading names.
+      if (scale === 'large') expect(dts.length).toBeGreaterThan(MARKETS[cc].distributors.names.length);
+    },
+  );
+
+  it('has outlet names for every outlet subtype in every market', () => {
+    for (const cc of COUNTRY_CODES)
+      for (const kind of Object.values(OUTLET_KINDS))
+        for (const [type, subtypes] of kind.types)
+          for (const [subtype] of subtypes)
+            expect(outletNamePatterns(cc, type, subtype).length).toBeGreaterThan(0);
+  });
+
+  it('names each outlet for what it is and gives it a street address in its city', async () => {
+    const { rows } = await db.query<{
+      country_code: CountryCode;
+      name: string;
+      outlet_type: string;
+      outlet_subtype: string;
+      city: string;
+      address: string;
+    }>(`SELECT country_code, name, outlet_type, outlet_subtype, city, address FROM outlets`);
+    expect(rows.length).toBeGreaterThan(0);
+    const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    for (const o of rows) {
+      const patterns = outletNamePatterns(o.country_code, o.outlet_type, o.outlet_subtype).map(
+        (p) => new RegExp(`^${escape(p).replace(/\{\w+\}/g, '.+')}$`),
+      );
+      expect(
+        patterns.some((p) => p.test(o.name)),
+        `${o.name} (${o.outlet_type} / ${o.outlet_subtype})`,
+      ).toBe(true);
+      const city = MARKETS[o.country_code].cities.find((c) => c.name === o.city)!;
+      expect(city, o.city).toBeDefined();
+      expect(o.address.endsWith(`, ${city.name}`), o.address).toBe(true);
+      expect(
+        city.streets.some((street) => o.address.includes(`${street}`)),
+        o.address,
+      ).toBe(true);
+    }
+    // A Vietnamese pharmacy is a "Nhà thuốc" or "Quầy thuốc", a grocery a "Tạp hóa".
+    const vn = rows.filter((o) => o.country_code === 'vn');
+    for (const o of vn) {
+      if (o.outlet_type === 'Pharmacy') expect(o.name).toMatch(/^(Nhà thuốc|Quầy thuốc) /);
+      if (/^Tạp hóa /.test(o.name)) expect(o.outlet_type).toBe('Grocery');
+    }
+  });
+
+  it('sells what a national consumer-goods distributor sells: tens of thousands of US dollars a salesperson a month', async () => {
+    // Monthly targets (set for a team on plan) average US$10,000-60,000 a salesperson in every market.
+    const { rows: targets } = await db.query<{ cc: CountryCode; avg: number }>(
+      `SELECT country_code AS cc, avg(gsv_target)::float AS avg FROM monthly_targets GROUP BY 1`,
+    );
+    expect(targets).toHaveLength(COUNTRY_CODES.length);
+    for (const t of targets) {
+      const usd = t.avg / MARKETS[t.cc].usdRate;
+      expect(usd, t.cc).toBeGreaterThan(10_000);
+      expect(usd, t.cc).toBeLessThan(60_000);
+    }
+    // What they sold: per salesperson and working day, times 25 working days, in the same band
+    // (wider, since the test set has only two or three teams a market).
+    const { rows: sales } = await db.query<{ cc: CountryCode; gsv: number; days: number }>(
+      `SELECT s.country_code AS cc, sum(gsv)::float AS gsv,
+              count(*) FILTER (WHERE actual_calls > 0)::int AS days
+       FROM salesman_daily_kpis k JOIN salesmen s ON s.id = k.salesman_id GROUP BY 1`,
+    );
+    for (const s of sales) {
+      const monthlyUsd = (s.gsv / s.days / MARKETS[s.cc].usdRate) * 25;
+      expect(monthlyUsd, s.cc).toBeGreaterThan(6_000);
+      expect(monthlyUsd, s.cc).toBeLessThan(80_000);
+    }
   });
 });

@@ -6,8 +6,13 @@
  * Performance: each team has a factor (stars above target, some far below) that moves a little
  * month to month; a salesman's strike rate, productive rate and quantities scale with it, so
  * achievement against the targets (set for a factor of 1) tracks the factor.
+ *
+ * Amounts: an order line is worth about LINE_USD of its BSA (times the market's salesScale and the
+ * outlet's size), converted at the market's US dollar rate and ordered in whole cases. With about
+ * fifty orders a month, a general trade salesperson on target sells about US$27,000 a month.
  */
 import { countryFlags, type CountryCode } from '@fieldforce/contracts';
+import { quantityFor, type MarketProduct } from './catalogue.js';
 import { cents, type TableBuffer } from './copy-writer.js';
 import { MARKETS, UTC_OFFSET_MINUTES } from './markets.js';
 import { dayString, jitter, type MarketOrg, type OutletRow, type SalesmanRow } from './organisation.js';
@@ -132,18 +137,43 @@ export class TeamMonths {
   }
 }
 
-function meanQty(q: readonly [number, number]): number {
-  return (q[0] + q[1]) / 2;
+/**
+ * US dollars an order line is worth at an average outlet, a performance factor of 1 and a market
+ * salesScale of 1. Each generated call stands for several real ones (the row budget allows three or
+ * four calls a day), so a line is larger than one small shop's real weekly line; what a salesperson
+ * sells in a month is what a country manager knows: about US$27,000 in general trade, US$20,000 in
+ * pharmacies and beauty shops, US$14,000 in ice cream.
+ */
+export const LINE_USD: Readonly<Record<string, number>> = {
+  Distributor: 265,
+  'New Channel': 195,
+  'Ice Cream': 140,
+};
+
+/** What an order line of this salesman is worth on average at an outlet of size 1, in cents. */
+export function lineValueCents(country: CountryCode, bsa: string): number {
+  const market = MARKETS[country];
+  return (LINE_USD[bsa] ?? LINE_USD.Distributor!) * market.usdRate * market.salesScale * 100;
+}
+
+const mean = (range: readonly [number, number]) => (range[0] + range[1]) / 2;
+
+/** Mean size of the outlets on the salesman's weekly beat. */
+function beatSize(sm: SalesmanRow): number {
+  let n = 0;
+  let total = 0;
+  for (const day of sm.beat)
+    for (const o of day) {
+      n++;
+      total += o.size;
+    }
+  return n === 0 ? 1 : total / n;
 }
 
 /** Expected value of an order at a performance factor of 1, in cents. */
-function expectedOrderCents(sm: SalesmanRow, size: MarketSize): number {
-  const totalWeight = sm.cumulativeWeights[sm.cumulativeWeights.length - 1]!;
-  const lineValue = sm.products.reduce(
-    (s, p) => s + (p.item.weight / totalWeight) * p.priceCents * meanQty(p.item.qty),
-    0,
-  );
-  return lineValue * meanQty(size.linesPerOrder);
+function expectedOrderCents(sm: SalesmanRow, country: CountryCode, size: MarketSize): number {
+  const lines = Math.min(mean(size.linesPerOrder), sm.products.length);
+  return lines * lineValueCents(country, sm.bsa) * beatSize(sm);
 }
 
 export function writeTargets(
@@ -162,7 +192,7 @@ export function writeTargets(
   });
   for (const sm of org.salesmen) {
     const planned = sm.beat.reduce((s, day) => s + day.length, 0) / 6;
-    const orderValue = expectedOrderCents(sm, size);
+    const orderValue = expectedOrderCents(sm, org.country, size);
     const activeOutlets = sm.outlets.filter((o) => o.active).length;
     months.forEach((m, i) => {
       // Targets are a little ambitious: 100 to 108 % of what an average team does.
@@ -203,6 +233,11 @@ export class ActivityGenerator {
     this.cc = org.country;
     this.tracking = countryFlags(org.country).SMTracking;
     this.gpsFrom = size.gpsDays === undefined ? -Infinity : nowMs - size.gpsDays * DAY_MS;
+  }
+
+  /** A line's value for this salesman at this outlet: about its average, give or take 60 %. */
+  private lineCents(rng: Rng, sm: SalesmanRow, outlet: OutletRow, factor: number): number {
+    return lineValueCents(this.org.country, sm.bsa) * outlet.size * factor * rng.range(0.4, 1.6);
   }
 
   private rngFor(sm: SalesmanRow): Rng {
@@ -283,15 +318,14 @@ export class ActivityGenerator {
       if (productive) this.order(rng, sm, who, stop.outlet, visitId, date, cal.stamp(day, minute), qtyFactor);
       if (rng.chance(DEMAND_CAPTURE)) {
         const p = sm.products[rng.weighted(sm.cumulativeWeights)]!;
-        this.tables.demandCapture.addLine(
-          `${who},${stop.outlet.id},${p.item.itemCode},${date},${rng.int(6, 60)}`,
-        );
+        const qty = quantityFor(p, this.lineCents(rng, sm, stop.outlet, 0.5));
+        this.tables.demandCapture.addLine(`${who},${stop.outlet.id},${p.item.itemCode},${date},${qty}`);
       }
       if (rng.chance(ORDER_LOSS)) {
         const lines = rng.int(1, 2);
         for (let i = 0; i < lines; i++) {
           const p = sm.products[rng.weighted(sm.cumulativeWeights)]!;
-          const qty = rng.int(2, 24);
+          const qty = quantityFor(p, this.lineCents(rng, sm, stop.outlet, 0.6));
           this.tables.orderLoss.addLine(
             `${who},${stop.outlet.id},${p.item.itemCode},${date},${qty},${cents(qty * p.priceCents)},${rng.pick(LOSS_REASONS)}`,
           );
@@ -334,9 +368,10 @@ export class ActivityGenerator {
     const prefix = `${orderId},${who},${outlet.id},${date}`;
     for (const i of chosen) {
       const p = sm.products[i]!;
-      const qty = Math.max(1, Math.round(rng.int(p.item.qty[0], p.item.qty[1]) * qtyFactor));
+      const qty = quantityFor(p, this.lineCents(rng, sm, outlet, qtyFactor));
       const amount = qty * p.priceCents;
-      const returnQty = rng.chance(RETURN_RATE) ? rng.int(1, Math.min(qty, 4)) : 0;
+      // A few damaged or expired pieces come back.
+      const returnQty = rng.chance(RETURN_RATE) ? rng.int(1, Math.min(qty, 6)) : 0;
       const returnAmount = returnQty * p.priceCents;
       gross += amount;
       returned += returnAmount;
@@ -353,7 +388,10 @@ export class ActivityGenerator {
   }
 }
 
-/** Weekly stock snapshots (Mondays) per active distributor site, plus today's. */
+/**
+ * Weekly stock snapshots (Mondays) per active distributor site, plus today's: about one and a half
+ * to four weeks of what the site's teams sell, spread over its products by popularity.
+ */
 export function writeInventory(
   org: MarketOrg,
   cal: MarketCalendar,
@@ -367,18 +405,31 @@ export function writeInventory(
     if (d >= cal.firstDay && isoDow(d) === 1) days.push(d);
   }
   days.push(cal.lastDay);
+  // Expected sales a week per site, at a performance factor of 1.
+  const weekly = new Map<string, number>();
+  for (const sm of org.salesmen) {
+    const calls = sm.beat.reduce((s, day) => s + day.length, 0);
+    const orders = calls * BASE_STRIKE * BASE_PRODUCTIVE;
+    weekly.set(
+      sm.site.code,
+      (weekly.get(sm.site.code) ?? 0) + orders * expectedOrderCents(sm, org.country, size),
+    );
+  }
   for (const dt of org.distributors) {
     if (!dt.active) continue;
     for (const site of dt.sites) {
       const iceCream = site.bsas.has('Ice Cream');
       const homeCare = site.bsas.has('Distributor') || site.bsas.has('New Channel');
-      const stocked = org.products.filter((p) => (p.item.bsa === 'Ice Cream' ? iceCream : homeCare));
+      const stocked: MarketProduct[] = org.products.filter((p) =>
+        p.item.bsa === 'Ice Cream' ? iceCream : homeCare,
+      );
+      const totalWeight = stocked.reduce((s, p) => s + p.item.weight, 0);
+      const siteWeekly = weekly.get(site.code) ?? 0;
       for (const p of stocked) {
         if (!rng.chance(0.85)) continue;
-        const base =
-          p.item.usd < 1 ? rng.int(200, 1500) : p.item.usd < 3 ? rng.int(60, 500) : rng.int(10, 150);
+        const base = (siteWeekly * rng.range(1.5, 4) * p.item.weight) / totalWeight;
         for (const d of days) {
-          const qty = rng.chance(0.04) ? 0 : Math.round(base * rng.range(0.5, 1.5));
+          const qty = rng.chance(0.04) ? 0 : quantityFor(p, base * rng.range(0.5, 1.5));
           out.add([
             org.country,
             dt.dtCode,

@@ -1,7 +1,8 @@
 /**
  * One market's organisation: the sales hierarchy along the market's title chain, the distributors
  * and sites its teams work from, every member's portal user, the salesmen with their outlets and
- * weekly beats, and the demo sign-ins placed on real nodes of that tree.
+ * weekly beats, and the demo sign-ins placed on real nodes of that tree (sm.CC as one more
+ * salesperson in tl.CC's team). Nobody's name repeats within a market, nor does a distributor's.
  */
 import {
   ALL_DT_ACCESS,
@@ -14,7 +15,7 @@ import {
 } from '@fieldforce/contracts';
 import { marketProducts, type MarketProduct } from './catalogue.js';
 import { DEMO_SIGN_INS, demoEmail, type DemoSignInKind } from './demo-users.js';
-import { asciiSlug, MARKETS, type City } from './markets.js';
+import { asciiSlug, MARKETS, outletNamePatterns, type City } from './markets.js';
 import { Rng } from './prng.js';
 import type { MarketSize } from './scales.js';
 
@@ -95,6 +96,8 @@ export interface OutletRow {
   geoCompliance: boolean;
   isOnline: boolean;
   createdOn: string;
+  /** How much the outlet buys compared with an average outlet of its channel (kept in memory only). */
+  size: number;
 }
 
 export interface SalesmanRow {
@@ -168,37 +171,115 @@ function phone(rng: Rng, cc: CountryCode): string {
   return `${COUNTRIES[cc].dialCode}${prefix}${rest}`;
 }
 
-interface OutletKind {
+export interface OutletKind {
   channel: string;
-  types: readonly [type: string, subtypes: readonly string[], weight: number][];
+  /** Outlet types with their subtypes (each with its size: how much it buys, about 1 on average). */
+  types: readonly [
+    type: string,
+    subtypes: readonly (readonly [subtype: string, size: number])[],
+    weight: number,
+  ][];
 }
 
-const OUTLET_KINDS: Record<string, OutletKind> = {
+/** The outlets each BSA's salesmen call on. A wholesaler buys several times what a small grocery does. */
+export const OUTLET_KINDS: Readonly<Record<string, OutletKind>> = {
   Distributor: {
     channel: 'General Trade',
     types: [
-      ['Grocery', ['Small Grocery', 'Medium Grocery', 'Large Grocery'], 6],
-      ['Wet Market', ['Market Stall', 'Market Shop'], 2],
-      ['Wholesaler', ['Semi-Wholesaler', 'Wholesaler'], 1],
-      ['Mini Market', ['Independent Mini Market', 'Chain Mini Market'], 2],
+      [
+        'Grocery',
+        [
+          ['Small Grocery', 0.45],
+          ['Medium Grocery', 0.8],
+          ['Large Grocery', 1.4],
+        ],
+        6,
+      ],
+      [
+        'Wet Market',
+        [
+          ['Market Stall', 0.4],
+          ['Market Shop', 0.8],
+        ],
+        2,
+      ],
+      [
+        'Wholesaler',
+        [
+          ['Semi-Wholesaler', 2.2],
+          ['Wholesaler', 4],
+        ],
+        1,
+      ],
+      [
+        'Mini Market',
+        [
+          ['Independent Mini Market', 1],
+          ['Chain Mini Market', 1.4],
+        ],
+        2,
+      ],
     ],
   },
   'New Channel': {
     channel: 'New Channel',
     types: [
-      ['Pharmacy', ['Independent Pharmacy', 'Chain Pharmacy'], 3],
-      ['Cosmetics Store', ['Beauty Shop', 'Cosmetics Counter'], 3],
-      ['Baby Shop', ['Mother & Baby Store'], 1],
-      ['HoReCa', ['Restaurant', 'Hotel', 'Cafe'], 2],
+      [
+        'Pharmacy',
+        [
+          ['Independent Pharmacy', 0.9],
+          ['Chain Pharmacy', 1.5],
+        ],
+        3,
+      ],
+      [
+        'Cosmetics Store',
+        [
+          ['Beauty Shop', 0.8],
+          ['Cosmetics Counter', 1],
+        ],
+        3,
+      ],
+      ['Baby Shop', [['Mother & Baby Store', 1]], 1],
+      [
+        'HoReCa',
+        [
+          ['Restaurant', 0.9],
+          ['Hotel', 1.2],
+          ['Cafe', 0.5],
+        ],
+        2,
+      ],
     ],
   },
   'Ice Cream': {
     channel: 'Out of Home',
     types: [
-      ['Kiosk', ['Street Kiosk', 'Mall Kiosk'], 3],
-      ['School Canteen', ['Primary School', 'High School'], 2],
-      ['Convenience', ['Convenience Store'], 3],
-      ['Eatery', ['Food Stall', 'Cafe'], 2],
+      [
+        'Kiosk',
+        [
+          ['Street Kiosk', 0.7],
+          ['Mall Kiosk', 1.2],
+        ],
+        3,
+      ],
+      [
+        'School Canteen',
+        [
+          ['Primary School', 0.8],
+          ['High School', 1.1],
+        ],
+        2,
+      ],
+      ['Convenience', [['Convenience Store', 1.3]], 3],
+      [
+        'Eatery',
+        [
+          ['Food Stall', 0.6],
+          ['Cafe', 0.9],
+        ],
+        2,
+      ],
     ],
   },
 };
@@ -255,13 +336,22 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
   const nextUserId = userSequence(cc);
   const CC = cc.toUpperCase();
   const usedEmails = new Set<string>();
+  const usedNames = new Set<string>();
   const dayMs = 86_400_000;
 
+  /** A man's or woman's name nobody else in the market has (a repeat only if the lists ran out). */
   const personName = () => {
-    const given = rng.pick(profile.names.given);
-    const family = rng.pick(profile.names.family);
-    const middle = profile.names.middle ? rng.pick(profile.names.middle) : '';
-    return { given, family, full: profile.names.format(given, family, middle) };
+    for (let tries = 0; ; tries++) {
+      const group = rng.pick(profile.names.groups);
+      const given = rng.pick(group.given);
+      const family = rng.pick(group.family ?? profile.names.family);
+      const middle = group.middle ? rng.pick(group.middle) : '';
+      const full = profile.names.format(given, family, middle);
+      if (!usedNames.has(full) || tries >= 50) {
+        usedNames.add(full);
+        return { given, family, full };
+      }
+    }
   };
 
   const makeUser = (fullName: string, given: string, family: string, role: string): UserRow => {
@@ -298,10 +388,21 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
   const levelSeq = chain.map(() => 0);
   let citySeq = 0;
 
+  // Trading names are dealt from a shuffled pool, so none repeats; a market with more distributors
+  // than names (the large set) reuses a name with the city, then with a number.
+  const tradingNames = new Rng(ctx.seed, cc, 'distributor-names').shuffle([...profile.distributors.names]);
+  const usedTradingNames = new Set<string>();
+  const tradingName = (city: City): string => {
+    const n = distributors.length;
+    const base = tradingNames[n % tradingNames.length]!;
+    let name = n < tradingNames.length ? base : `${base} ${city.name}`;
+    for (let k = 2; usedTradingNames.has(name); k++) name = `${base} ${k}`;
+    usedTradingNames.add(name);
+    return name;
+  };
   const newDistributor = (city: City, active: boolean): DistributorRow => {
     const dtCode = `${CC}DT${String(distributors.length + 1).padStart(3, '0')}`;
-    const family = rng.pick(profile.names.family);
-    const name = rng.pick(profile.distributorNames).replace('{family}', family).replace('{city}', city.name);
+    const name = rng.pick(profile.distributors.forms).replace('{name}', tradingName(city));
     const dt: DistributorRow = { dtCode, name, city, active, sites: [] };
     distributors.push(dt);
     return dt;
@@ -377,6 +478,7 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
     };
     member.salesman = sm;
     salesmen.push(sm);
+    return sm;
   };
 
   const grow = (node: MemberRow) => {
@@ -416,6 +518,19 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
   // One distributor that stopped trading, for inactive filters and admin screens.
   newSite(newDistributor(profile.cities[profile.cities.length - 1]!, false));
 
+  // The demo sign-ins: head.CC heads the (first) region, asm.CC is its first second-level manager
+  // (mfa.vn the second), tl.CC the first team leader under asm.CC, and sm.CC one more salesperson
+  // joining tl.CC's team, so the team keeps every generated member.
+  const firstDescendant = (m: MemberRow, level: number): MemberRow => {
+    let node = m;
+    while (node.level < level) node = node.children[0]!;
+    return node;
+  };
+  const head = members[0]!;
+  const asm = head.children[0]!;
+  const tl = firstDescendant(asm, levels.tl);
+  const sm = addSalesman(newMember(levels.sm, tl, tl.city), tl).member;
+
   // --- Users: scope, access and BSA ------------------------------------------------------------
   const subtreeDts = (m: MemberRow, into: Set<string>): Set<string> => {
     if (m.dt) into.add(m.dt.dtCode);
@@ -435,15 +550,6 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
   }
 
   // --- Demo sign-ins on real nodes ---------------------------------------------------------------
-  const firstDescendant = (m: MemberRow, level: number): MemberRow => {
-    let node = m;
-    while (node.level < level) node = node.children[0]!;
-    return node;
-  };
-  const head = members[0]!;
-  const asm = head.children[0]!;
-  const tl = firstDescendant(asm, levels.tl);
-  const sm = tl.children[0]!;
   const demoNodes: [DemoSignInKind, MemberRow][] = [
     ['head', head],
     ['asm', asm],
@@ -512,23 +618,55 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
   const outletRng = new Rng(ctx.seed, cc, 'outlets');
   let outletSeq = 0;
   const outletCode = () => `${profile.outletCodePrefix}${String(100_000_000 + ++outletSeq)}`;
+  const [men, women] = profile.names.groups;
+  const outletName = (type: string, subtype: string, city: City, district: string): string => {
+    const pattern = outletRng.pick(outletNamePatterns(cc, type, subtype));
+    const group = outletRng.pick(profile.names.groups);
+    return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
+      switch (key) {
+        case 'given':
+          return outletRng.pick(group.given);
+        case 'he':
+          return outletRng.pick(men.given);
+        case 'she':
+          return outletRng.pick(women.given);
+        case 'family':
+          return outletRng.pick(profile.names.family);
+        case 'district':
+          return district;
+        case 'street':
+          return outletRng.pick(city.streets);
+        case 'n':
+          return String(outletRng.int(1, 40));
+        default:
+          throw new Error(`unknown placeholder {${key}} in an outlet name of ${cc}`);
+      }
+    });
+  };
   const newOutlet = (s: SalesmanRow, near: { lat: number; lng: number }, active: boolean): OutletRow => {
     const kind = OUTLET_KINDS[s.bsa] ?? OUTLET_KINDS.Distributor!;
     const [type, subtypes] = pickWeighted(
       outletRng,
       kind.types.map(([t, subs, w]) => [[t, subs] as const, w] as const),
     );
-    const given = outletRng.pick(profile.names.given);
-    const family = outletRng.pick(profile.names.family);
+    const [subtype, size] = outletRng.pick(subtypes);
+    const city = s.site.city;
+    const district = outletRng.pick(city.districts);
     const where = jitter(outletRng, near.lat, near.lng, 0.9);
     const outlet: OutletRow = {
       id: ++ctx.ids.outlet,
       code: outletCode(),
-      name: outletRng.pick(profile.shopNames).replace('{given}', given).replace('{family}', family),
+      name: outletName(type, subtype, city, district),
       type,
-      subtype: outletRng.pick(subtypes),
+      subtype,
       channel: kind.channel,
-      address: `${outletRng.int(1, 299)} ${outletRng.pick(s.site.city.districts)}, ${s.site.city.name}`,
+      address: profile.address({
+        rng: outletRng,
+        street: outletRng.pick(city.streets),
+        district,
+        city: city.name,
+      }),
+      size: size * outletRng.range(0.7, 1.3),
       ...where,
       active,
       geoCompliance: outletRng.chance(0.88),
