@@ -1,8 +1,11 @@
 /**
  * The demo sign-ins every seeded database has (every scale), all with DEMO_PASSWORD. The server
  * prints this list at start and the README repeats it. Hierarchy sign-ins (head, asm, tl, sm, mfa)
- * are real members of their market's hierarchy with teams and activity under them; dt and reports
- * are scoped to the distributor of sm.CC (reports also to a second one).
+ * are real members of their market's hierarchy with teams and activity under them, each with a
+ * local name like everyone else: head.CC heads the region, asm.CC is its first second-level manager
+ * (mfa.vn the second), tl.CC leads the first team under asm.CC, and sm.CC is one more salesperson in
+ * that team (its generated members all stay); dt and reports are scoped to the distributor of sm.CC
+ * (reports also to a second one).
  */
 import {
   ALL_DT_ACCESS,
@@ -77,7 +80,11 @@ function marketSignIns(cc: CountryCode): DemoSignIn[] {
     member('head', idx.head, 'top of a region with its whole tree of teams'),
     member('asm', idx.asm, `under head.${cc}, with ${title(idx.asm + 1)} teams below`),
     member('tl', idx.tl, `team leader under asm.${cc}, with its salesmen`),
-    member('sm', idx.sm, `a salesperson in tl.${cc}'s team with daily visits and orders (no reports)`),
+    member(
+      'sm',
+      idx.sm,
+      `one more salesperson in tl.${cc}'s team, with daily visits and orders (no reports)`,
+    ),
     {
       ...base,
       email: demoEmail('dt', cc),
