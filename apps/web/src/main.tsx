@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { configureApiClient } from './lib/api-client';
+import { initialLanguage, loadLanguage } from './lib/i18n';
 import './styles.css';
 
 // frame-guard.js normally sets this; repeated here in case that script failed to load.
@@ -16,10 +17,14 @@ const router = createAppRouter();
 // The API client's session rules go to /login without reloading the page.
 configureApiClient({ navigate: (path) => void router.navigate(path, { replace: true }) });
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+// Only English is in the first download; a reader who chose another language gets its catalogue
+// before the first paint (if it cannot be fetched, the app starts in English and tries again).
+void loadLanguage(initialLanguage()).then(render, render);

@@ -1,14 +1,46 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storage } from '../storage';
 import { en, type MessageKey } from './en';
-import { vi } from './vi';
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export type Messages = Record<MessageKey, string>;
-export const MESSAGES: Record<Language, Messages> = { en, vi };
+
+/**
+ * The catalogues loaded so far. English is the source of keys and the fallback, so it is always
+ * here; every other language is its own chunk, fetched when first chosen (loadLanguage), so the
+ * login page carries one language only. Tests register every catalogue up front (test/setup.ts).
+ */
+export const MESSAGES: Partial<Record<Language, Messages>> = { en };
+
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
+  vi: () => import('./vi').then((m) => m.vi),
+};
+const loading = new Map<Language, Promise<void>>();
+
+export function isLanguageLoaded(language: Language): boolean {
+  return MESSAGES[language] !== undefined;
+}
+
+/** Adds a catalogue without fetching it (tests, and a bundle that already holds it). */
+export function registerMessages(language: Language, messages: Messages): void {
+  MESSAGES[language] = messages;
+}
+
+/** Fetches a language's catalogue; calls while it is on its way share one fetch, a failure can be retried. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || isLanguageLoaded(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = LOADERS[language]()
+      .then((messages) => registerMessages(language, messages))
+      .finally(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
 
 export type TranslateVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: TranslateVars) => string;
@@ -26,8 +58,8 @@ export function interpolate(template: string, vars?: TranslateVars): string {
 }
 
 export function translate(language: Language, key: MessageKey, vars?: TranslateVars): string {
-  // English is the source of keys, so it is the fallback when a translation is blank.
-  const template = MESSAGES[language][key] || en[key];
+  // English is the source of keys, so it is the fallback when a translation is blank or not loaded yet.
+  const template = MESSAGES[language]?.[key] || en[key];
   return interpolate(template, vars);
 }
 
@@ -38,6 +70,8 @@ export function initialLanguage(): Language {
 
 interface I18nValue {
   language: Language;
+  /** False while the chosen language's catalogue is still on its way (English shows meanwhile). */
+  ready: boolean;
   setLanguage(language: Language): void;
   t: Translate;
 }
@@ -46,19 +80,40 @@ const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ children, language: forced }: { children: ReactNode; language?: Language }) {
   const [language, setLanguageState] = useState<Language>(() => forced ?? initialLanguage());
+  // Bumped when a catalogue arrives, so a language that was not loaded yet re-renders in full.
+  const [loaded, setLoaded] = useState(() => isLanguageLoaded(language));
 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
+  useEffect(() => {
+    if (isLanguageLoaded(language)) return;
+    let active = true;
+    // Until it arrives the screen reads English (the fallback) rather than nothing.
+    loadLanguage(language).then(
+      () => active && setLoaded(true),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [language]);
+
   const setLanguage = useCallback((next: Language) => {
-    storage.setLanguage(next);
-    setLanguageState(next);
+    const apply = () => {
+      storage.setLanguage(next);
+      setLanguageState(next);
+      setLoaded(true);
+    };
+    // Switch once the words are here; if the chunk cannot be fetched, stay in the current language.
+    if (isLanguageLoaded(next)) apply();
+    else loadLanguage(next).then(apply, () => undefined);
   }, []);
 
   const value = useMemo<I18nValue>(
-    () => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars) }),
-    [language, setLanguage],
+    () => ({ language, ready: loaded, setLanguage, t: (key, vars) => translate(language, key, vars) }),
+    [language, setLanguage, loaded],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

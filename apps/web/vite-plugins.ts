@@ -1,0 +1,115 @@
+// Build-only plugins of the web app (see docs/architecture.md, "Compression and first load").
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: AstNode | null;
+  declarations?: AstNode[];
+  init?: AstNode | null;
+}
+
+const CONTRACTS_SOURCE = /[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
+
+/**
+ * Lets the bundler drop what the web does not use from @fieldforce/contracts, zod above all.
+ *
+ * The package is side-effect free (`"sideEffects": false`), but a bundler cannot know that a
+ * top-level `export const loginRequestSchema = z.object({...})` is: it keeps the call, and with it
+ * all of zod (about 90 kB), although the web validates nothing with zod. This wraps each top-level
+ * `const` initialised by a call or `new` in an IIFE marked pure, so an unused one is dropped; a used
+ * one is evaluated exactly as before. Only the contracts' own sources are touched, only in builds.
+ */
+export function pureContracts(): Plugin {
+  return {
+    name: 'fieldforce:pure-contracts',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!CONTRACTS_SOURCE.test(id) || /\.test\.ts$/.test(id)) return null;
+      const program = this.parse(code) as unknown as { body: AstNode[] };
+      const inits: AstNode[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations ?? []) {
+          const init = declarator.init;
+          if (!init || (init.type !== 'CallExpression' && init.type !== 'NewExpression')) continue;
+          // An arrow function cannot hold a top-level await; leave such an initialiser alone.
+          if (/\bawait\b/.test(code.slice(init.start, init.end))) continue;
+          inits.push(init);
+        }
+      }
+      if (inits.length === 0) return null;
+      let out = code;
+      for (const init of inits.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => ${out.slice(init.start, init.end)})()${out.slice(init.end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? filesUnder(full) : Promise.resolve(entry.isFile() ? [full] : []);
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) beside every text file of the
+ * build, the server's @fastify/static sends them to browsers that accept them (`preCompressed`).
+ * A compressed copy that would not save at least 5 % (tiny files) is not written.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fieldforce:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      let original = 0;
+      let compressed = 0;
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: (await stat(file)).size,
+              },
+            }),
+            gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          const worth = (packed: Buffer) => packed.length <= body.length * 0.95;
+          if (worth(br)) await writeFile(`${file}.br`, br);
+          if (worth(gz)) await writeFile(`${file}.gz`, gz);
+          original += body.length;
+          compressed += worth(br) ? br.length : body.length;
+        }),
+      );
+      this.info(
+        `precompressed ${files.length} files: ${Math.round(original / 1000)} kB, ${Math.round(compressed / 1000)} kB with brotli`,
+      );
+    },
+  };
+}
