@@ -3,9 +3,15 @@
 import { reportsBench } from './reports.js';
 import { seedBench } from './seed.js';
 import { ucubeBench } from './ucube.js';
+import { webBench } from './web.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
-const suites: Record<string, Suite> = { seed: seedBench, reports: reportsBench, ucube: ucubeBench };
+const suites: Record<string, Suite> = {
+  seed: seedBench,
+  reports: reportsBench,
+  ucube: ucubeBench,
+  web: webBench,
+};
 
 const [name, ...rest] = process.argv.slice(2);
 const suite = name ? suites[name] : undefined;
