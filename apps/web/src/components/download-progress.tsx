@@ -17,12 +17,15 @@ export function DownloadProgress({
   received,
   total,
   rows,
+  status,
   onCancel,
 }: {
   label: string;
   received: number;
   total: number | null;
   rows: number | null;
+  /** Replaces the bytes-and-rows line (e.g. "Preparing 1,200 rows…" before the first byte). */
+  status?: string | null;
   onCancel(): void;
 }) {
   const t = useT();
@@ -32,10 +35,13 @@ export function DownloadProgress({
       <div className="download-progress__text">
         <strong>{label}</strong>
         <span aria-live="polite">
-          {total
-            ? t('download.progressOf', { received: bytes, total: formatBytes(total) })
-            : t('download.progress', { received: bytes })}
-          {rows !== null ? ` · ${t('download.rows', { rows: rows.toLocaleString('en-US') })}` : ''}
+          {status ??
+            (total
+              ? t('download.progressOf', { received: bytes, total: formatBytes(total) })
+              : t('download.progress', { received: bytes }))}
+          {status == null && rows !== null
+            ? ` · ${t('download.rows', { rows: rows.toLocaleString('en-US') })}`
+            : ''}
         </span>
       </div>
       {total ? (

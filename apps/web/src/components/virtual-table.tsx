@@ -26,6 +26,11 @@ export interface VirtualTableProps<Row> {
   firstRowIndex?: number;
   /** aria-rowcount: every row of the result, not only the page. */
   totalRows?: number;
+  /**
+   * A totals row kept in view at the bottom (a `<tfoot>`): `label` heads it, `cell` gives each
+   * column's figure (empty for columns without one).
+   */
+  footer?: { label: ReactNode; cell(key: string): ReactNode } | null;
   rowHeight?: number;
   /** Height of the scroll area. */
   height?: number;
@@ -47,6 +52,7 @@ export function VirtualTable<Row>({
   sortLabel,
   firstRowIndex = 1,
   totalRows,
+  footer,
   rowHeight = 40,
   height = 480,
   overscan = 8,
@@ -81,7 +87,7 @@ export function VirtualTable<Row>({
       tabIndex={0}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <table className="vtable__table" aria-rowcount={(totalRows ?? rows.length) + 1}>
+      <table className="vtable__table" aria-rowcount={(totalRows ?? rows.length) + 1 + (footer ? 1 : 0)}>
         <caption className="visually-hidden">{caption}</caption>
         <thead ref={head}>
           <tr aria-rowindex={1}>
@@ -142,6 +148,28 @@ export function VirtualTable<Row>({
             </tr>
           ) : null}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr className="vtable__foot" aria-rowindex={(totalRows ?? rows.length) + 2}>
+              {columns.map((column, i) => {
+                const figure = footer.cell(column.key);
+                if (i === 0) {
+                  return (
+                    <th key={column.key} scope="row" className={column.numeric ? 'vtable__num' : undefined}>
+                      {footer.label}
+                      {figure ? <> · {figure}</> : null}
+                    </th>
+                  );
+                }
+                return (
+                  <td key={column.key} className={column.numeric ? 'vtable__num' : undefined}>
+                    {figure}
+                  </td>
+                );
+              })}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

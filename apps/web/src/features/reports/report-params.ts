@@ -1,4 +1,5 @@
 import {
+  sanitizeSearchInput,
   REPORT_PAGE_SIZE_DEFAULT,
   REPORTS,
   reportByKey,
@@ -58,7 +59,8 @@ export function appliedFromParams(
   const fallback = quickRange(DEFAULT_RANGE_DAYS, today);
   const filters: Record<string, string> = {};
   for (const filter of report.filters) {
-    const value = params.get(filter.param);
+    // A link made before a field's rule changed (or typed by hand) is cleaned as typing would be.
+    const value = sanitizeSearchInput(filter.kind, params.get(filter.param) ?? '', report.key);
     if (value) filters[filter.param] = value;
   }
   const size = positiveInt(params.get('pageSize'), REPORT_PAGE_SIZE_DEFAULT);

@@ -4,6 +4,7 @@
  */
 import { ucubeEn } from './ucube.en';
 import { trendEn } from './trend.en';
+import { reportsEn } from './reports.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -318,6 +319,6 @@ const base = {
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
 
-export const en = { ...base, ...ucubeEn, ...trendEn } as const;
+export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,9 +1,13 @@
 import type { MessageKey } from './en';
 import { ucubeVi } from './ucube.vi';
 import { trendVi } from './trend.vi';
+import { reportsVi } from './reports.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
-const base: Record<Exclude<MessageKey, keyof typeof ucubeVi | keyof typeof trendVi>, string> = {
+const base: Record<
+  Exclude<MessageKey, keyof typeof ucubeVi | keyof typeof trendVi | keyof typeof reportsVi>,
+  string
+> = {
   'app.name': 'Fieldforce',
 
   'common.loading': 'đang tải...',
@@ -320,4 +324,4 @@ const base: Record<Exclude<MessageKey, keyof typeof ucubeVi | keyof typeof trend
   'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
 };
 
-export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi };
+export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi, ...reportsVi };

@@ -34,6 +34,12 @@ export function ReportExport({
     onSaved,
   });
   const busy = state.phase === 'running';
+  // Until the first byte comes the server is preparing the file: say how many rows it will hold
+  // instead of "0 B received" (then the bytes and, for a CSV, the rows counted so far).
+  const status =
+    state.phase === 'running' && state.received === 0
+      ? t('reports.download.preparing', { rows: Math.min(total, downloadCap).toLocaleString('en-US') })
+      : null;
 
   return (
     <div className="report-export">
@@ -61,6 +67,7 @@ export function ReportExport({
           received={state.received}
           total={state.total}
           rows={state.rows}
+          status={status}
           onCancel={cancel}
         />
       ) : null}

@@ -49,6 +49,50 @@ describe('report search inputs', () => {
     expect(type('Item Code', 'IT-9/9')).toBe('IT99');
   });
 
+  it('code fields drop spaces and punctuation as the person types, between the commas of a list too', () => {
+    renderFilters('order-loss');
+    expect(type('SKU Id', 'A-1, B 2 ,c.3')).toBe('A1,B2,c3');
+    renderFilters('salesperson-visit-summary');
+    expect(type('Outlet ID', ' VN 001 , VN-002')).toBe('VN001,VN002');
+  });
+
+  it('shows what a field takes as an example, and reads its rule out with it', () => {
+    renderFilters('inventory-status');
+    const item = screen.getByRole('textbox', { name: 'Item Code' });
+    expect(item.getAttribute('placeholder')).toBe('e.g. A12, B34');
+    expect(item.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(item.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Letters and digits only. Separate up to 10 values with commas.',
+    );
+  });
+
+  it('Outlet Master (no range, no search) has no filter bar', () => {
+    renderFilters('outlet-master');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+  });
+
+  it('folds behind a Filters button that says what is applied (phones)', () => {
+    const onApply = vi.fn();
+    render(
+      <I18nProvider language="en">
+        <ReportFilters
+          report={reportByKey('order-loss')!}
+          applied={applied}
+          today={TODAY}
+          onApply={onApply}
+          summary="23-Oct-26 to 21-Nov-26"
+        />
+      </I18nProvider>,
+    );
+    const toggle = screen.getByRole('button', { name: /Filters/ });
+    expect(toggle.textContent).toContain('23-Oct-26 to 21-Nov-26');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.tagName).toBe('FORM');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('more than 10 values: an inline message and Apply disabled', () => {
     const onApply = renderFilters('salesperson-visit-summary');
     type('Outlet ID', Array.from({ length: 11 }, (_, i) => `O${i}`).join(','));

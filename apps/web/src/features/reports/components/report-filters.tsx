@@ -5,7 +5,7 @@ import {
   type ReportDefinition,
   type ReportFilter,
 } from '@fieldforce/contracts';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { checkRange, quickRange } from '../../../components/date-range';
 import { FormField } from '../../../components/form-field';
@@ -27,6 +27,14 @@ function hintKey(filter: ReportFilter, report: ReportDefinition): MessageKey {
   return 'reports.search.hintAlphanumeric';
 }
 
+/** The example in an empty search field. */
+function placeholderKey(filter: ReportFilter, report: ReportDefinition): MessageKey {
+  if (filter.kind === 'productName') return 'reports.search.placeholderText';
+  if (filter.kind === 'customerCode' && report.key !== 'order-loss')
+    return 'reports.search.placeholderDigits';
+  return 'reports.search.placeholderCodes';
+}
+
 /** The shared rules applied as the person types: what a field keeps, and the 10-value cap. */
 export function cleanSearchValue(filter: ReportFilter, report: ReportDefinition, raw: string): string {
   return sanitizeSearchInput(filter.kind, raw, report.key);
@@ -36,18 +44,29 @@ export function searchListTooLong(value: string): boolean {
   return !parseSearchList(value).ok;
 }
 
+/**
+ * The filter bar: one or two rows on a laptop (range, quick ranges, search fields, Apply and Reset
+ * side by side; the hints are read out with their fields and shown as examples); on a phone it folds
+ * behind a "Filters" button that sums up what is applied. A report with neither a range nor a search
+ * field (Outlet Master) has no bar.
+ */
 export function ReportFilters({
   report,
   applied,
   today,
   onApply,
+  summary,
 }: {
   report: ReportDefinition;
   applied: AppliedReport;
   today: string;
   onApply(next: AppliedReport): void;
+  /** What is applied, in words, for the folded bar on a phone. */
+  summary?: string;
 }) {
   const t = useT();
+  const formId = useId();
+  const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: applied.from, to: applied.to });
   const [filters, setFilters] = useState<Record<string, string>>(applied.filters);
 
@@ -68,45 +87,63 @@ export function ReportFilters({
     onApply({ ...applied, ...fresh, filters: {}, page: 1, sort: '' });
   };
 
+  if (!report.dated && report.filters.length === 0) return null;
+
   return (
-    <form className="report-filters" onSubmit={submit} aria-label={t('reports.filters')}>
-      {report.dated ? (
-        <DateRangePicker from={range.from} to={range.to} today={today} onChange={setRange} />
-      ) : null}
-      {report.filters.length > 0 ? (
-        <div className="report-filters__fields">
-          {report.filters.map((filter) => {
-            const value = filters[filter.param] ?? '';
-            return (
-              <FormField
-                key={filter.param}
-                label={t(FILTER_LABEL[filter.param] ?? 'reports.filter.generic')}
-                hint={t(hintKey(filter, report))}
-                error={
-                  searchListTooLong(value) ? t('reports.search.tooMany', { max: SEARCH_LIST_CAP }) : null
-                }
-                value={value}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(event) =>
-                  setFilters((current) => ({
-                    ...current,
-                    [filter.param]: cleanSearchValue(filter, report, event.target.value),
-                  }))
-                }
-              />
-            );
-          })}
+    <div className="report-filterbar" data-open={open}>
+      <button
+        type="button"
+        className="report-filterbar__toggle button button--ghost"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="report-filterbar__title">{t('reports.filters.toggle')}</span>
+        {summary ? <span className="report-filterbar__summary">{summary}</span> : null}
+        <span aria-hidden="true" className="report-filterbar__chevron">
+          {open ? '▲' : '▼'}
+        </span>
+      </button>
+      <form id={formId} className="report-filters" onSubmit={submit} aria-label={t('reports.filters')}>
+        {report.dated ? (
+          <DateRangePicker from={range.from} to={range.to} today={today} onChange={setRange} />
+        ) : null}
+        {report.filters.length > 0 ? (
+          <div className="report-filters__fields">
+            {report.filters.map((filter) => {
+              const value = filters[filter.param] ?? '';
+              return (
+                <FormField
+                  key={filter.param}
+                  label={t(FILTER_LABEL[filter.param] ?? 'reports.filter.generic')}
+                  hint={t(hintKey(filter, report))}
+                  placeholder={t(placeholderKey(filter, report))}
+                  error={
+                    searchListTooLong(value) ? t('reports.search.tooMany', { max: SEARCH_LIST_CAP }) : null
+                  }
+                  value={value}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) =>
+                    setFilters((current) => ({
+                      ...current,
+                      [filter.param]: cleanSearchValue(filter, report, event.target.value),
+                    }))
+                  }
+                />
+              );
+            })}
+          </div>
+        ) : null}
+        <div className="report-filters__actions">
+          <button type="submit" className="button button--primary" disabled={!canApply}>
+            {t('reports.apply')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={reset}>
+            {t('reports.reset')}
+          </button>
         </div>
-      ) : null}
-      <div className="report-filters__actions">
-        <button type="submit" className="button button--primary" disabled={!canApply}>
-          {t('reports.apply')}
-        </button>
-        <button type="button" className="button button--ghost" onClick={reset}>
-          {t('reports.reset')}
-        </button>
-      </div>
-    </form>
+      </form>
+    </div>
   );
 }

@@ -1,9 +1,12 @@
 import { LoadingStatus } from '../../../components/loading-status';
 import {
   COUNTRIES,
+  countryFlags,
+  formatDateTime,
   type ReportColumn,
   type ReportDefinition,
   type ReportPage as ReportPageData,
+  type ReportTotals,
 } from '@fieldforce/contracts';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,10 +15,13 @@ import { useRangeMessage } from '../../../components/date-range-picker';
 import { PageLayout } from '../../../components/page-layout';
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table';
 import { isApiError } from '../../../lib/api-client';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { useI18n, useT, type Language, type MessageKey } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { useReportPage } from '../api/get-report-page';
-import { formatReportCell } from '../format-cell';
+import { useReportTotals } from '../api/get-report-totals';
+import { formatAmount, formatNumber, formatReportCell, type CellFormat } from '../format-cell';
+import { useHiddenColumns } from '../hidden-columns';
+import { valueLabelKey } from '../value-labels';
 import {
   appliedFromParams,
   nextSort,
@@ -25,6 +31,7 @@ import {
   reportFromParams,
   type AppliedReport,
 } from '../report-params';
+import { ColumnChooser } from './column-chooser';
 import { ReportExport } from './report-export';
 import { ReportFilters } from './report-filters';
 import '../reports.css';
@@ -60,13 +67,24 @@ export function ReportPage() {
   );
 }
 
+/** Number locale of the reader's language (vi: 1.234.567). */
+const NUMBER_LOCALE: Record<Language, string> = { en: 'en-US', vi: 'vi-VN' };
+
+/** A calendar day (YYYY-MM-DD) as dd-MMM-yy. */
+const dayText = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? (formatDateTime(`${day}T00:00:00Z`, 'UTC').split(' | ')[0] ?? day) : day;
+
 function ReportView({ report }: { report: ReportDefinition }) {
   const t = useT();
+  const { language } = useI18n();
   const [params, setParams] = useSearchParams();
   const country = useClientStore((s) => s.selectedCountryCode);
   const timeZone = COUNTRIES[country].timeZone;
+  // The market's `sortable` flag (off in pk) turns column sorting off (docs/decisions.md).
+  const sortable = countryFlags(country).sortable;
   const today = useMemo(() => todayIso(new Date(), timeZone), [timeZone]);
-  const applied = appliedFromParams(report, params, today);
+  const fromUrl = appliedFromParams(report, params, today);
+  const applied = sortable ? fromUrl : { ...fromUrl, sort: '' };
   const range = checkRange(applied.from, applied.to, today);
   const rangeOk = !report.dated || range.ok;
   const rangeMessage = useRangeMessage(range);
@@ -76,26 +94,69 @@ function ReportView({ report }: { report: ReportDefinition }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [report, JSON.stringify(reportApiQuery(report, applied, false))],
   );
+  const totalsQuery = useMemo(() => {
+    const { sort: _sort, ...rest } = exportQuery;
+    return rest;
+  }, [exportQuery]);
   const result = useReportPage(report.key, country, query, rangeOk);
+  const totals = useReportTotals(report.key, country, totalsQuery, rangeOk);
+  const [hidden, setHidden] = useHiddenColumns(report.key);
 
   const apply = (next: AppliedReport) => setParams(paramsFromApplied(report, next));
   const data = result.data;
-  const sortValue = applied.sort || data?.sort || '';
+  const sortValue = sortable ? applied.sort || data?.sort || '' : '';
   const sort = sortValue
     ? {
         key: sortValue.replace(/^-/, ''),
         direction: sortValue.startsWith('-') ? ('descending' as const) : ('ascending' as const),
       }
     : null;
-  const columns = useMemo(() => tableColumns(data?.columns ?? [], timeZone, t), [data?.columns, timeZone, t]);
+  const format = useMemo<CellFormat>(
+    () => ({
+      timeZone,
+      currency: COUNTRIES[country].currencyCode,
+      locale: NUMBER_LOCALE[language],
+      yesNo: (value: boolean) => (value ? t('reports.yes') : t('reports.no')),
+    }),
+    [timeZone, country, language, t],
+  );
+  const allColumns = useMemo(() => data?.columns ?? [], [data?.columns]);
+  const columns = useMemo(
+    () =>
+      tableColumns(
+        allColumns.filter((c) => !hidden.includes(c.key)),
+        format,
+        t,
+        sortable,
+      ),
+    [allColumns, hidden, format, t, sortable],
+  );
+  const number = (n: number) => formatNumber(n, NUMBER_LOCALE[language]);
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const formKey = `${report.key}|${applied.from}|${applied.to}|${JSON.stringify(applied.filters)}`;
+  const searchCount = Object.values(applied.filters).filter((v) => v.trim()).length;
+  const summary = [
+    report.dated
+      ? t('reports.filters.summaryRange', { from: dayText(applied.from), to: dayText(applied.to) })
+      : '',
+    searchCount > 0 ? t('reports.filters.summaryCount', { count: searchCount }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const footer = data ? totalsFooter(allColumns, totals.data, totals.isError, format, t, number) : null;
 
   return (
     <div className="report">
-      <ReportFilters key={formKey} report={report} applied={applied} today={today} onApply={apply} />
+      <ReportFilters
+        key={formKey}
+        report={report}
+        applied={applied}
+        today={today}
+        onApply={apply}
+        summary={summary}
+      />
       {!rangeOk && rangeMessage ? (
         <p className="report-message report-message--error" role="alert">
           {rangeMessage}
@@ -107,16 +168,25 @@ function ReportView({ report }: { report: ReportDefinition }) {
         <section className="report-results" aria-label={t('reports.results')} aria-busy={result.isFetching}>
           <div className="report-toolbar">
             <p className="report-toolbar__count" role="status">
-              {t('reports.rowCount', { total: data.total.toLocaleString('en-US') })}
+              {t('reports.rowCount', { total: number(data.total) })}
             </p>
-            <ReportExport
-              reportKey={report.key}
-              country={country}
-              query={exportQuery}
-              total={data.total}
-              downloadCap={data.downloadCap}
-            />
+            <div className="report-toolbar__actions">
+              <ColumnChooser
+                columns={allColumns}
+                hidden={hidden}
+                onChange={setHidden}
+                headerOf={(column) => column.header}
+              />
+              <ReportExport
+                reportKey={report.key}
+                country={country}
+                query={exportQuery}
+                total={data.total}
+                downloadCap={data.downloadCap}
+              />
+            </div>
           </div>
+          {!sortable ? <p className="report-note">{t('reports.sortingOff')}</p> : null}
           {data.total === 0 ? (
             <p className="report-empty">{t('reports.empty')}</p>
           ) : (
@@ -126,18 +196,21 @@ function ReportView({ report }: { report: ReportDefinition }) {
               rows={data.rows}
               rowKey={(_row, index) => String(index)}
               sort={sort}
-              onSort={(key) => apply({ ...applied, sort: nextSort(sortValue, key), page: 1 })}
+              onSort={
+                sortable ? (key) => apply({ ...applied, sort: nextSort(sortValue, key), page: 1 }) : undefined
+              }
               sortLabel={(header) => t('reports.sortBy', { column: header })}
               firstRowIndex={first}
               totalRows={data.total}
+              footer={footer}
             />
           )}
           <nav className="report-pager" aria-label={t('reports.paging')}>
             <p className="report-pager__showing">
               {t('reports.showing', {
-                first: first.toLocaleString('en-US'),
-                last: last.toLocaleString('en-US'),
-                total: data.total.toLocaleString('en-US'),
+                first: number(first),
+                last: number(last),
+                total: number(data.total),
               })}
             </p>
             <label className="report-pager__size">
@@ -180,19 +253,58 @@ function ReportView({ report }: { report: ReportDefinition }) {
   );
 }
 
+/**
+ * The totals row: the summed columns' figures over the whole filtered result (the totals call), a
+ * waiting or failed note meanwhile. None for a report without summed columns (the master reports):
+ * their row count is already in the toolbar.
+ */
+function totalsFooter(
+  columns: readonly ReportColumn[],
+  totals: ReportTotals | undefined,
+  failed: boolean,
+  format: CellFormat,
+  t: ReturnType<typeof useT>,
+  number: (n: number) => string,
+) {
+  if (totals && Object.keys(totals.totals).length === 0) return null;
+  if (!totals && !failed && columns.every((c) => c.type !== 'number' && c.type !== 'amount')) return null;
+  const label = totals ? (
+    <span title={t('reports.totals.rows', { total: number(totals.total) })}>{t('reports.totals.label')}</span>
+  ) : (
+    <span>{t(failed ? 'reports.totals.failed' : 'reports.totals.loading')}</span>
+  );
+  return {
+    label,
+    cell: (key: string) => {
+      const value = totals?.totals[key];
+      if (value === undefined) return null;
+      const column = columns.find((c) => c.key === key);
+      return column?.type === 'amount'
+        ? formatAmount(value, format.currency, format.locale)
+        : formatNumber(value, format.locale);
+    },
+  };
+}
+
 function tableColumns(
   columns: readonly ReportColumn[],
-  timeZone: string,
+  format: CellFormat,
   t: ReturnType<typeof useT>,
+  sortable: boolean,
 ): VirtualColumn<Row>[] {
-  const yesNo = (value: boolean) => (value ? t('reports.yes') : t('reports.no'));
-  return columns.map((column) => ({
-    key: column.key,
-    header: column.header,
-    sortable: column.sortable,
-    numeric: column.type === 'number' || column.type === 'amount',
-    cell: (row: Row) => formatReportCell(row[column.key], column.type, timeZone, yesNo),
-  }));
+  return columns.map((column) => {
+    const label = (value: string) => {
+      const key = valueLabelKey(column.key, value);
+      return key ? t(key) : undefined;
+    };
+    return {
+      key: column.key,
+      header: column.header,
+      sortable: sortable && column.sortable,
+      numeric: column.type === 'number' || column.type === 'amount',
+      cell: (row: Row) => formatReportCell(row[column.key], column.type, { ...format, label }),
+    };
+  });
 }
 
 /** The server's refusal (a 400 names the rule that was broken), or the generic failure. */
