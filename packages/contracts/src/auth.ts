@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries.js';
+import { deviceLabelSchema } from './device-label.js';
 
 /** Limits of spec section 9 and the security rules, in one place for the server and the web. */
 export const AUTH_LIMITS = {
@@ -255,6 +256,8 @@ export const deviceSessionSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),
+  /** Browser and system read from the device id, for people (the device id stays for tools). */
+  label: deviceLabelSchema,
 });
 export const devicesResponseSchema = z.object({
   devices: z.array(deviceSessionSchema),

@@ -10,3 +10,4 @@ export * from './reports.js';
 export * from './reports-api.js';
 export * from './kpis.js';
 export * from './kpi-trend.js';
+export * from './device-label.js';

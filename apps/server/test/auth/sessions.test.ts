@@ -319,6 +319,33 @@ describe('the device cap', () => {
 });
 
 describe('own devices', () => {
+  it('labels each device with its browser and system, read from the user agent in the device id', async () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/17.4 Mobile/15E148 Safari/604.1 6f1c2d3e-0000-4000-8000-000000000001';
+    const windows =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 ' +
+      'Safari/537.36 6f1c2d3e-0000-4000-8000-000000000002 incognito';
+    await signIn(t.app, 'asm.bd@demo.test', { deviceId: iphone });
+    const me = await signIn(t.app, 'asm.bd@demo.test', { deviceId: windows });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/fb/accounts/devices',
+      headers: withToken(me.idToken),
+    });
+    expect(list.statusCode).toBe(200);
+    const { devices } = body<{
+      devices: {
+        deviceId: string;
+        current: boolean;
+        label: { browser: string; os: string; privateWindow: boolean };
+      }[];
+    }>(list)['response-data'];
+    const labelOf = (id: string) => devices.find((d) => d.deviceId === id)?.label;
+    expect(labelOf(iphone)).toEqual({ browser: 'Safari 17', os: 'iOS', privateWindow: false });
+    expect(labelOf(windows)).toEqual({ browser: 'Chrome 131', os: 'Windows', privateWindow: true });
+  });
+
   it('lists the active sessions and signs one out; another user’s is not found', async () => {
     const a = await signIn(t.app, 'sm.bd@demo.test', { deviceId: newDeviceId('phone') });
     const b = await signIn(t.app, 'sm.bd@demo.test', { deviceId: newDeviceId('laptop') });

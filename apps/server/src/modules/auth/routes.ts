@@ -12,6 +12,7 @@ import {
   changePasswordRequestSchema,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
+  describeDevice,
   devicesResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -263,7 +264,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok({
-        devices: await app.auth.service.listDevices(requireAuth(request)),
+        devices: (await app.auth.service.listDevices(requireAuth(request))).map((device) => ({
+          ...device,
+          label: describeDevice(device.deviceId),
+        })),
         maxDevices: AUTH_LIMITS.maxDevices,
       }),
   );

@@ -117,24 +117,30 @@ describe('reports header', () => {
     expect(screen.queryByRole('button', { name: 'Add SalesPerson Info' })).toBeNull();
   });
 
-  it('lists my devices in the profile popup and signs another one out', async () => {
+  it('lists my devices by browser and system, with the last use as dd-MMM-yy | HH:mm, and signs another one out', async () => {
     const user = buildUser();
+    const windows =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
     const devices = [
       {
         id: 's1',
-        deviceId: 'Chrome here',
+        deviceId: `${windows} 0b6f3a52-1111-4c1e-9a55-3c1f2e0d9a01`,
         loginType: 'NON_SSO',
         createdAt: '2026-11-01T00:00:00Z',
         lastSeenAt: '2026-11-20T08:00:00Z',
         current: true,
+        label: { browser: 'Chrome 131', os: 'Windows', privateWindow: false },
       },
       {
         id: 's2',
-        deviceId: 'Phone there',
+        deviceId: `${iphone} 7d2e8c14-2222-4b7a-8f00-9e4d1c2b3a02 incognito`,
         loginType: 'NON_SSO',
         createdAt: '2026-11-02T00:00:00Z',
         lastSeenAt: '2026-11-19T08:00:00Z',
         current: false,
+        label: { browser: 'Safari 17', os: 'iOS', privateWindow: true },
       },
     ];
     const fetchMock = fakeSession(user, {
@@ -150,8 +156,17 @@ describe('reports header', () => {
     renderHeader('reports', '/reportpage');
     act(() => screen.getByRole('button', { name: 'Open profile' }).click());
     const list = await screen.findByRole('list', { name: 'My devices' });
-    expect(within(list).getByText('This device')).toBeTruthy();
-    act(() => within(list).getByRole('button', { name: 'Sign out this device' }).click());
+    const [mine, other] = within(list).getAllByRole('listitem');
+    expect(mine?.textContent).toContain('Chrome 131 on Windows');
+    expect(within(mine!).getByText('This device')).toBeTruthy();
+    expect(other?.textContent).toContain('Safari 17 on iOS');
+    expect(other?.textContent).toContain('Private window');
+    // Spec section 5: dd-MMM-yy | HH:mm, 24 hours (in this browser's time zone).
+    expect(mine?.textContent).toMatch(/Last used (19|20)-Nov-26 \| [0-2]\d:[0-5]\d/);
+    // No raw user agents or UUIDs.
+    expect(list.textContent).not.toContain('Mozilla');
+    expect(list.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    act(() => within(list).getByRole('button', { name: 'Sign out Safari 17 on iOS' }).click());
     await vi.waitFor(() =>
       expect(
         fetchMock.mock.calls.some(

@@ -1,9 +1,9 @@
-import { ALL_DT_ACCESS } from '@fieldforce/contracts';
+import { ALL_DT_ACCESS, formatDateTime, type DeviceLabel } from '@fieldforce/contracts';
 import { useId, useState } from 'react';
 import { useDisclosure } from '../../components/use-dismiss';
 import { useEndDevice } from '../../features/auth/api/end-device';
 import { useDevices } from '../../features/auth/api/get-devices';
-import { useI18n, useT } from '../../lib/i18n';
+import { useT, type Translate } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
 
 /** How many DT access entries show before the toggle (spec section 2). */
@@ -117,17 +117,27 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
   );
 }
 
-function formatWhen(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+/** The time zone of this browser: "last used" is the person's own clock time. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "Chrome 131 on Windows": what a person recognises, never the raw user agent and UUID. */
+export function deviceName(label: DeviceLabel, t: Translate): string {
+  const browser = label.browser ?? t('profile.unknownBrowser');
+  return label.os ? t('profile.deviceName', { browser, os: label.os }) : browser;
 }
 
 /** The user's own signed-in devices; any but this one can be signed out from here (issue 3). */
 function OwnDevices() {
-  const { t, language } = useI18n();
+  const t = useT();
   const devices = useDevices(true);
   const endDevice = useEndDevice();
+  const zone = browserTimeZone();
   return (
     <div className="profile__section">
       <p className="field__label">{t('profile.devices')}</p>
@@ -138,24 +148,30 @@ function OwnDevices() {
             {t('profile.devicesCount', { count: devices.data.devices.length, max: devices.data.maxDevices })}
           </p>
           <ul className="device-list" aria-label={t('profile.devices')}>
-            {devices.data.devices.map((device) => (
-              <li key={device.id} className="device-list__item">
-                <span>{device.deviceId}</span>
-                <span>{t('profile.lastSeen', { date: formatWhen(device.lastSeenAt, language) })}</span>
-                {device.current ? (
-                  <strong>{t('profile.thisDevice')}</strong>
-                ) : (
-                  <button
-                    type="button"
-                    className="link-button"
-                    disabled={endDevice.isPending}
-                    onClick={() => endDevice.mutate(device.id)}
-                  >
-                    {t('profile.signOutDevice')}
-                  </button>
-                )}
-              </li>
-            ))}
+            {devices.data.devices.map((device) => {
+              const name = deviceName(device.label, t);
+              return (
+                <li key={device.id} className="device-list__item">
+                  <span className="device-list__name">
+                    {name}
+                    {device.current ? <strong className="chip">{t('profile.thisDevice')}</strong> : null}
+                  </span>
+                  {device.label.privateWindow ? <span>{t('profile.privateWindow')}</span> : null}
+                  <span>{t('profile.lastSeen', { date: formatDateTime(device.lastSeenAt, zone) })}</span>
+                  {device.current ? null : (
+                    <button
+                      type="button"
+                      className="link-button device-list__action"
+                      aria-label={t('profile.signOutNamedDevice', { device: name })}
+                      disabled={endDevice.isPending}
+                      onClick={() => endDevice.mutate(device.id)}
+                    >
+                      {t('profile.signOutDevice')}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}

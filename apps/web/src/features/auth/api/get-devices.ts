@@ -1,3 +1,4 @@
+import type { DeviceLabel } from '@fieldforce/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,6 +9,8 @@ export interface DeviceSession {
   createdAt: string;
   lastSeenAt: string;
   current: boolean;
+  /** Browser and system read from the device id by the server. */
+  label: DeviceLabel;
 }
 
 /** GET fb/accounts/devices: the caller's own signed-in devices. */

@@ -1,6 +1,6 @@
 import { LOGIN_MESSAGES } from '@fieldforce/contracts';
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { buildRoutes } from '../../../app/router';
 import { configureApiClient } from '../../../lib/api-client';
@@ -92,15 +92,23 @@ describe('session startup (spec section 4)', () => {
     document.cookie = 'idToken=; path=/; max-age=0';
   });
 
-  it('says once that this sign-in signed the earliest device out', async () => {
+  it('says once, in a toast that closes by itself after 5 s, that this sign-in signed the earliest device out', async () => {
+    const text = 'You can be signed in on at most 10 devices; a new login logs out the earliest session.';
     fakeSession(buildUser());
     window.sessionStorage.setItem('evictedNotice', 'true');
-    renderAt('/');
-    const notice = await screen.findByText(
-      'You can be signed in on at most 10 devices; a new login logs out the earliest session.',
-    );
-    expect(notice).toBeTruthy();
-    act(() => screen.getByRole('button', { name: 'Close' }).click());
-    expect(window.sessionStorage.getItem('evictedNotice')).toBeNull();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt('/');
+      const notice = await screen.findByText(text);
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+      act(() => void vi.advanceTimersByTime(4_000));
+      expect(screen.queryByText(text)).not.toBeNull();
+      act(() => void vi.advanceTimersByTime(1_100));
+      expect(screen.queryByText(text)).toBeNull();
+      expect(window.sessionStorage.getItem('evictedNotice')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

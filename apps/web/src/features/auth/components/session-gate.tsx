@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { FormMessage } from '../../../components/form-field';
+import { Toast } from '../../../components/toast';
 import { endLocalSession, INVALID_ID_TOKEN, isApiError, SESSION_ENDED } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { translateServerMessage } from '../../../lib/server-messages';
@@ -92,6 +93,11 @@ function SignedInSession({ children }: { children: ReactNode }) {
   const email = storage.getEmail();
   const hasUser = useClientStore((s) => s.userDetails !== null);
   const [evicted, setEvicted] = useState(() => storage.getEvictedNotice());
+  // Spec section 9: the device-cap notice is a toast that closes by itself after 5 s.
+  const closeEvicted = useCallback(() => {
+    storage.setEvictedNotice(false);
+    setEvicted(false);
+  }, []);
 
   const status = useActiveStatus(country, true);
   const allowed = status.data?.sessionAllowed === true;
@@ -141,21 +147,7 @@ function SignedInSession({ children }: { children: ReactNode }) {
     <>
       {loading ? <SessionLoading /> : null}
       {failed ? <ProfileError onRetry={retry} /> : null}
-      {evicted ? (
-        <div className="session-banner">
-          <FormMessage kind="info">{t('page.login.deviceCap')}</FormMessage>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              storage.setEvictedNotice(false);
-              setEvicted(false);
-            }}
-          >
-            {t('common.close')}
-          </button>
-        </div>
-      ) : null}
+      <Toast message={evicted ? t('page.login.deviceCap') : null} onDone={closeEvicted} />
       {warning !== null && status.data?.message ? (
         <div className="session-banner">
           <FormMessage kind="info">{translateServerMessage(status.data.message, t)}</FormMessage>
