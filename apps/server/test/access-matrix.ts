@@ -37,6 +37,11 @@ export interface MatrixRow {
   request?: (caller: MatrixCaller) => MatrixRequest;
   /** The call ends the caller's session; the test gives each cell a fresh one. */
   endsSession?: true;
+  /**
+   * A route left out of the OpenAPI document (`schema.hide`): `route` is then Fastify's pattern, and
+   * the test checks it against the registered routes instead.
+   */
+  hidden?: true;
 }
 
 const everyone = { vn: MATRIX_KINDS, bd: MATRIX_KINDS } as const;
@@ -61,6 +66,31 @@ const ucubeUsers = {
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', allowed: 'public' },
+
+  // The development identity provider (dev-idp.ts, outside production): hidden from the API document,
+  // public, and its sign-in page goes through the portal's sign-in rules (issue 9).
+  {
+    route: 'GET /oidc/interaction/:uid',
+    allowed: 'public',
+    hidden: true,
+    request: () => ({ url: '/oidc/interaction/unknown-interaction' }),
+  },
+  {
+    route: 'POST /oidc/interaction/:uid/login',
+    allowed: 'public',
+    hidden: true,
+    request: () => ({
+      url: '/oidc/interaction/unknown-interaction/login',
+      payload: { email: 'nobody@demo.test', password: 'wrong password' },
+    }),
+  },
+  {
+    route: 'GET /oidc/*',
+    allowed: 'public',
+    hidden: true,
+    request: () => ({ url: '/oidc/.well-known/openid-configuration' }),
+  },
+  { route: 'POST /oidc/*', allowed: 'public', hidden: true, request: () => ({ url: '/oidc/token' }) },
 
   // Sign-in (issue 3)
   {
@@ -129,7 +159,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     anyMarket: true,
     request: () => ({ url: `/api/fb/accounts/devices/${unknownId}` }),
   },
-  { route: 'POST /api/fb/accounts/mfa/totp/enrol', allowed: everyone, anyMarket: true },
+  { route: 'GET /api/fb/accounts/mfa/totp', allowed: everyone, anyMarket: true },
+  {
+    route: 'POST /api/fb/accounts/mfa/totp/enrol',
+    allowed: everyone,
+    anyMarket: true,
+    request: () => ({ payload: { currentPassword: 'not the password' } }),
+  },
   {
     route: 'POST /api/fb/accounts/mfa/totp/verify',
     allowed: everyone,

@@ -11,9 +11,19 @@ export const AUTH_LIMITS = {
   passwordWarningDays: 14,
   passwordMinLength: 8,
   passwordMaxLength: 128,
-  /** Failed sign-ins in a row that lock an account, and for how long. */
+  /**
+   * Failed sign-ins in a row that lock an account, and for how long. The lock holds the password step
+   * only for sources (IPs) that have not signed in to the account recently; the owner's emailed code
+   * and an MFA step already under way still pass it (docs/auth.md, "Lockout").
+   */
   lockoutAttempts: 10,
   lockoutMinutes: 15,
+  /** Failures of one email from one source (IP) before its next attempts wait; the wait then doubles. */
+  throttleFreeAttempts: 3,
+  throttleFirstDelaySeconds: 2,
+  throttleMaxDelaySeconds: 900,
+  /** A source that signed in to the account within this many days is not held by the account's lock. */
+  knownSourceDays: 30,
   /** The mobile (authenticator) enrolment session and the MFA step of a sign-in. */
   enrolmentMinutes: 5,
   mfaChallengeMinutes: 5,
@@ -53,6 +63,8 @@ export const LOGIN_MESSAGES = {
   signedOut: 'You were signed out of this device.',
   invalidCode: 'The code is not valid or has expired.',
   codeSent: 'If an account exists for this email, a code has been sent to it.',
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   genericFailure: 'Something went wrong. please login again',
 } as const;
 
@@ -67,6 +79,7 @@ export const SESSION_END_REASONS = [
   'refresh_reuse',
   'disabled',
   'expired',
+  'authenticator_changed',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -278,6 +291,23 @@ export const totpEnrolmentSchema = z.object({
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const totpVerifyRequestSchema = z.object({ enrolmentId: opaqueIdSchema, code: codeSchema });
+
+/**
+ * The fresh proof that starting an authenticator enrolment takes (docs/auth.md, "TOTP"): the account's
+ * password, and a current code of the authenticator being replaced when the account has one.
+ */
+export const totpEnrolRequestSchema = z.object({
+  currentPassword: passwordInputSchema,
+  currentCode: codeSchema.optional(),
+});
+export type TotpEnrolRequest = z.infer<typeof totpEnrolRequestSchema>;
+
+export const totpStatusSchema = z.object({
+  /** The account signs in with an authenticator code. */
+  enrolled: z.boolean(),
+  enrolledAt: z.string().nullable(),
+});
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
 
 export const signupRequestSchema = z.object({
   email: emailSchema,

@@ -170,6 +170,20 @@ export const ssoRequests = pgTable('sso_requests', {
   expiresAt: tstz('expires_at').notNull(),
 });
 
+/** Sign-in throttling per email and source (IP); see migration 0006. */
+export const signInSources = pgTable(
+  'sign_in_sources',
+  {
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull().default(0),
+    blockedUntil: tstz('blocked_until'),
+    lastSuccessAt: tstz('last_success_at'),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.source] }), index('sign_in_sources_updated_idx').on(t.updatedAt)],
+);
+
 export const authTables = {
   authKeys,
   userSecurity,
@@ -180,4 +194,5 @@ export const authTables = {
   outbox,
   ssoIdentities,
   ssoRequests,
+  signInSources,
 } as const;

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import type { BuildAppOptions } from '../../src/app.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { seedAuthDemo } from '../../src/modules/auth/demo.js';
+import { listOutbox, type OutboxMessage } from '../../src/modules/auth/mailer.js';
 
 /** The seeded data's `today` is 2026-11-20; demo passwords were set then. */
 export const START = new Date('2026-11-20T08:00:00Z');
@@ -64,3 +65,21 @@ export async function signIn(
 }
 
 export const withToken = (token: string) => ({ customertoken: token });
+
+/**
+ * The emails sent to `to` (newest first) once the work queued after answers has run: the code
+ * requests answer before the code is made and mailed (issue 9), so a test waits for the queue here
+ * rather than polling or sleeping.
+ */
+export async function mailsTo(app: FastifyInstance, to: string): Promise<OutboxMessage[]> {
+  await app.auth.service.afterReply.idle();
+  return listOutbox(app.db, { to });
+}
+
+/** The 6-digit code of the newest email to `to` (see mailsTo). */
+export async function latestMailedCode(app: FastifyInstance, to: string): Promise<string> {
+  const newest = (await mailsTo(app, to))[0];
+  const code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+  if (!code) throw new Error(`no emailed code for ${to}`);
+  return code;
+}

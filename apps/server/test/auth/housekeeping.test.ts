@@ -21,6 +21,8 @@ describe('purgeExpired', () => {
       payload: { username: 'tl.th@demo.test' },
     });
     expect(code.statusCode).toBe(200);
+    // The code is made after the answer (issue 9).
+    await t.app.auth.service.afterReply.idle();
     const before = { codes: await count('one_time_codes'), tokens: await count('refresh_tokens') };
     expect(before.codes).toBeGreaterThan(0);
     expect(before.tokens).toBeGreaterThan(0);
@@ -30,6 +32,7 @@ describe('purgeExpired', () => {
       codes: 0,
       challenges: 0,
       refreshTokens: 0,
+      signInSources: 0,
     });
 
     // 10-minute codes and 30-day refresh tokens, 38 days on: both a week past their expiry.
@@ -44,5 +47,19 @@ describe('purgeExpired', () => {
     await signIn(t.app, 'sm.th@demo.test');
     expect((await purgeExpired(t.database.db, t.clock.now())).refreshTokens).toBe(0);
     expect(await count('refresh_tokens')).toBe(1);
+  });
+
+  it('drops the sign-in throttling rows of a source unused for 30 days', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login',
+      payload: { email: 'nobody@demo.test', password: 'wrong', deviceId: 'housekeeping' },
+      remoteAddress: '10.6.0.1',
+    });
+    const rows = await count('sign_in_sources');
+    expect(rows).toBeGreaterThan(0);
+    expect((await purgeExpired(t.database.db, t.clock.now())).signInSources).toBe(0);
+    const later = new Date(t.clock.now().getTime() + 31 * 86_400_000);
+    expect((await purgeExpired(t.database.db, later)).signInSources).toBe(rows);
   });
 });

@@ -1,9 +1,17 @@
 /** Password sign-in: answers, lockout, password expiry, rate limits, the TOTP step and the emailed OTP. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, LOGIN_MESSAGES } from '@fieldforce/contracts';
 import { createTestApp } from '../helpers/app.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
-import { authTestApp, body, newDeviceId, signIn, withToken, type AuthTestApp } from './helpers.js';
+import {
+  authTestApp,
+  body,
+  latestMailedCode,
+  newDeviceId,
+  signIn,
+  withToken,
+  type AuthTestApp,
+} from './helpers.js';
 
 let t: AuthTestApp;
 beforeAll(async () => {
@@ -104,26 +112,117 @@ describe('password sign-in', () => {
   });
 });
 
-describe('lockout', () => {
-  it('locks the account for 15 minutes after 10 failures, with the same message', async () => {
+describe('lockout, softened (issue 9)', () => {
+  const loginFrom = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login?countryCode=vn',
+      payload: { email, password, deviceId: newDeviceId() },
+      remoteAddress,
+    });
+  /** Ten failures from ten sources (a spread-out attacker): per-source waits never start. */
+  const strangerFails = async (email: string, tag: string, times = 10) => {
+    for (let i = 0; i < times; i++)
+      expect((await loginFrom(email, `wrong-${i}`, `10.${tag}.9.${i}`)).statusCode).toBe(401);
+  };
+
+  it('after 3 failures from one source, that source waits, and the wait doubles; other sources do not', async () => {
+    const email = 'asm.ph@demo.test';
+    for (let i = 0; i < 4; i++) expect((await loginFrom(email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    const held = await loginFrom(email, DEMO_PASSWORD, '10.1.0.1');
+    expect(held.statusCode).toBe(429);
+    expect(body(held).errors).toMatchObject({
+      code: 'RATE_LIMITED',
+      shortDescription: LOGIN_MESSAGES.tooManyAttempts(2),
+    });
+    // The owner elsewhere is not slowed down.
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.1.0.2')).statusCode).toBe(200);
+    t.clock.advanceSeconds(2);
+    expect((await loginFrom(email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    expect(body(await loginFrom(email, 'wrong', '10.1.0.1')).errors?.shortDescription).toBe(
+      LOGIN_MESSAGES.tooManyAttempts(4),
+    );
+    t.clock.advanceSeconds(4);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+    // A success forgets the source's failures.
+    for (let i = 0; i < 3; i++) expect((await loginFrom(email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('an unknown email waits exactly like a known one (nothing tells them apart)', async () => {
+    const answers = async (email: string, ip: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await loginFrom(email, 'wrong', ip);
+        out.push(`${res.statusCode} ${body(res).errors?.shortDescription}`);
+      }
+      return out;
+    };
+    expect(await answers('nobody.here@demo.test', '10.1.1.1')).toEqual(
+      await answers('dt.ph@demo.test', '10.1.1.2'),
+    );
+  });
+
+  it('ten failures lock the password step for 15 minutes, with the same message', async () => {
     const email = 'reports.ph@demo.test';
-    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).statusCode).toBe(401);
-    const locked = await login(email, DEMO_PASSWORD);
+    await strangerFails(email, '2');
+    const locked = await loginFrom(email, DEMO_PASSWORD, '10.2.1.1');
     expect(locked.statusCode).toBe(401);
     expect(body(locked).errors?.shortDescription).toBe(LOGIN_MESSAGES.invalidCredentials);
     t.clock.advanceMinutes(14);
-    expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.2.1.2')).statusCode).toBe(401);
     t.clock.advanceMinutes(2);
-    expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.2.1.3')).statusCode).toBe(200);
     t.clock.advanceMinutes(-16);
+  });
+
+  it('the lock does not hold the owner: a source that signed in recently, the emailed code, an MFA step under way', async () => {
+    const email = 'head.ph@demo.test';
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    await strangerFails(email, '3');
+    // A new source is held; the owner's usual one is not.
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.3.1.1')).statusCode).toBe(401);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+
+    // The owner's mailbox passes it from anywhere, and clears it.
+    await strangerFails(email, '3');
+    await t.app.inject({ method: 'POST', url: '/api/fb/accounts/otp/request', payload: { email } });
+    const viaCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/otp/verify',
+      payload: { email, code: await latestMailedCode(t.app, email), deviceId: newDeviceId() },
+      remoteAddress: '10.3.1.2',
+    });
+    expect(viaCode.statusCode).toBe(200);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.3.1.3')).statusCode).toBe(200);
+  });
+
+  it('an MFA step under way finishes although a stranger locked the account meanwhile', async () => {
+    const email = 'mfa.vn@demo.test';
+    t.clock.advanceMinutes(2);
+    const first = await loginFrom(email, DEMO_PASSWORD, '10.4.0.1');
+    const challengeId = body<{ challengeId: string }>(first)['response-data'].challengeId;
+    await strangerFails(email, '4');
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.4.1.1')).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login/mfa',
+      payload: { challengeId, code: totpCode(DEMO_TOTP_SECRET, t.clock.now()) },
+    });
+    expect(res.statusCode).toBe(200);
+    // A successful MFA sign-in clears the lock.
+    t.clock.advanceMinutes(1);
+    expect(
+      body<{ mfaRequired: boolean }>(await loginFrom(email, DEMO_PASSWORD, '10.4.1.2'))['response-data'],
+    ).toMatchObject({ mfaRequired: true });
   });
 
   it('a success resets the count', async () => {
     const email = 'none.ph@demo.test';
-    for (let i = 0; i < 9; i++) await login(email, 'wrong');
-    expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) await login(email, 'wrong');
-    expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    await strangerFails(email, '5', 9);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.5.1.1')).statusCode).toBe(200);
+    await strangerFails(email, '5', 9);
+    expect((await loginFrom(email, DEMO_PASSWORD, '10.5.1.2')).statusCode).toBe(200);
   });
 });
 
@@ -174,6 +273,7 @@ describe('password expiry', () => {
         method: 'POST',
         url: '/api/fb/accounts/mfa/totp/enrol',
         headers: withToken(s.idToken),
+        payload: { currentPassword: DEMO_PASSWORD },
       });
       expect(enrol.statusCode).toBe(403);
       expect(body(enrol).errors?.code).toBe('PASSWORD_EXPIRED');
@@ -197,6 +297,7 @@ describe('password expiry', () => {
             method: 'POST',
             url: '/api/fb/accounts/mfa/totp/enrol',
             headers: withToken(s.idToken),
+            payload: { currentPassword: 'a brand new passphrase' },
           })
         ).statusCode,
       ).toBe(200);
@@ -261,14 +362,7 @@ describe('TOTP sign-in (mfa.vn@demo.test)', () => {
 });
 
 describe('emailed OTP sign-in', () => {
-  const latestCode = async (email: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
-    });
-    const mails = body<{ subject: string; text: string }[]>(res)['response-data'];
-    return /(\d{6})/.exec(mails[0]!.text)![1]!;
-  };
+  const latestCode = (email: string) => latestMailedCode(t.app, email);
   const request = (email: string) =>
     t.app.inject({ method: 'POST', url: '/api/fb/accounts/otp/request', payload: { email } });
   const verify = (email: string, code: string) =>
@@ -283,6 +377,49 @@ describe('emailed OTP sign-in', () => {
     const unknown = await request('nobody@demo.test');
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+  });
+
+  it('answers before anything about the email is looked up, so its timing cannot tell (issue 9)', async () => {
+    const calls = [
+      { url: '/api/fb/accounts/otp/request', field: 'email', purpose: 'email-login' },
+      { url: '/api/sessions/v1/forgotPassword/code', field: 'username', purpose: 'password-reset' },
+    ];
+    const codesOf = async (email: string, purpose: string) =>
+      (
+        await t.database.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id
+            WHERE u.email = $1 AND c.purpose = $2`,
+          [email, purpose],
+        )
+      ).rows[0]!.n;
+    for (const call of calls) {
+      const answers: string[] = [];
+      for (const email of ['tl.ph@demo.test', 'nobody@demo.test']) {
+        const before = await codesOf(email, call.purpose);
+        // Hold the after-reply queue so nothing queued can run until the answer has been checked.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        t.app.auth.service.afterReply.enqueue('test: hold', () => held);
+        const query = vi.spyOn(t.app.db, 'query');
+        const transaction = vi.spyOn(t.app.db, 'transaction');
+        try {
+          const res = await t.app.inject({ method: 'POST', url: call.url, payload: { [call.field]: email } });
+          expect(res.statusCode).toBe(200);
+          answers.push(res.body);
+          // No query at all before the answer: not the account, not a code, not the email.
+          expect(query.mock.calls.map((c) => String(c[0]))).toEqual([]);
+          expect(transaction).not.toHaveBeenCalled();
+        } finally {
+          query.mockRestore();
+          transaction.mockRestore();
+          release();
+        }
+        expect(await codesOf(email, call.purpose)).toBe(before);
+        await t.app.auth.service.afterReply.idle();
+        expect(await codesOf(email, call.purpose)).toBe(email === 'nobody@demo.test' ? 0 : before + 1);
+      }
+      expect(answers[0]).toBe(answers[1]);
+    }
   });
 
   it('signs in with the emailed code, once', async () => {
@@ -315,6 +452,57 @@ describe('emailed OTP sign-in', () => {
 });
 
 describe('rate limits', () => {
+  it('every public call that checks a secret is limited per IP, the development identity provider’s page too', async () => {
+    const limited = await createTestApp({ config: { AUTH_RATE_LIMIT_PER_MINUTE: 3 } });
+    try {
+      const family: { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }[] = [
+        {
+          method: 'POST',
+          url: '/api/fb/accounts/login',
+          payload: { email: 'a@b.co', password: 'x', deviceId: 'd' },
+        },
+        {
+          method: 'POST',
+          url: '/api/fb/accounts/login/mfa',
+          payload: { challengeId: 'x'.repeat(43), code: '000000' },
+        },
+        { method: 'POST', url: '/api/fb/accounts/otp/request', payload: { email: 'a@b.co' } },
+        {
+          method: 'POST',
+          url: '/api/fb/accounts/otp/verify',
+          payload: { email: 'a@b.co', code: '000000', deviceId: 'd' },
+        },
+        { method: 'POST', url: '/api/fb/accounts/signup', payload: {} },
+        { method: 'POST', url: '/api/fb/accounts/signup/verify', payload: {} },
+        { method: 'POST', url: '/api/sessions/v1/forgotPassword/code', payload: { username: 'a@b.co' } },
+        { method: 'POST', url: '/api/sessions/v1/forgotPassword', payload: {} },
+        { method: 'GET', url: '/api/fb/accounts/sso/start?deviceId=d' },
+        {
+          method: 'POST',
+          url: '/oidc/interaction/unknown-interaction/login',
+          payload: { email: 'a@b.co', password: 'x' },
+        },
+      ];
+      for (const [k, call] of family.entries()) {
+        const send = (remoteAddress: string) =>
+          limited.app.inject({
+            method: call.method,
+            url: call.url,
+            remoteAddress,
+            ...(call.payload ? { payload: call.payload } : {}),
+          });
+        // Sources of their own per call, so the per-source waits of sign-in play no part here.
+        for (let i = 0; i < 3; i++) expect((await send(`10.9.${k}.1`)).statusCode, call.url).not.toBe(429);
+        const res = await send(`10.9.${k}.1`);
+        expect(res.statusCode, call.url).toBe(429);
+        expect(body(res).errors?.code, call.url).toBe('RATE_LIMITED');
+        expect((await send(`10.9.${k}.2`)).statusCode, call.url).not.toBe(429);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 in the envelope after the per-IP limit', async () => {
     const limited = await createTestApp({ config: { AUTH_RATE_LIMIT_PER_MINUTE: 3 } });
     try {

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '@fieldforce/contracts';
 import { createTestApp } from '../helpers/app.js';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import { passwordProblem } from '../../src/modules/auth/passwords.js';
-import { authTestApp, body, newDeviceId, signIn, withToken, type AuthTestApp } from './helpers.js';
+import { authTestApp, body, mailsTo, newDeviceId, signIn, withToken, type AuthTestApp } from './helpers.js';
 
 let t: AuthTestApp;
 let spki: string;
@@ -31,14 +31,7 @@ const encrypt = (password: string) =>
     Buffer.from(password),
   ).toString('base64');
 
-const outbox = async (to: string) =>
-  body<{ subject: string; text: string }[]>(
-    await t.app.inject({
-      method: 'GET',
-      url: `/dev/outbox?to=${encodeURIComponent(to)}`,
-      headers: { accept: 'application/json' },
-    }),
-  )['response-data'];
+const outbox = (to: string) => mailsTo(t.app, to);
 
 const login = (email: string, password: string) =>
   t.app.inject({
@@ -201,37 +194,68 @@ describe('change password', () => {
 });
 
 describe('TOTP enrolment', () => {
+  interface Enrolment {
+    enrolmentId: string;
+    secret: string;
+    otpauthUri: string;
+    qrDataUrl: string;
+    expiresIn: number;
+    message: string;
+  }
+  const enrol = (idToken: string, payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/mfa/totp/enrol',
+      headers: withToken(idToken),
+      ...(payload ? { payload } : {}),
+    });
+  const verifyEnrolment = (idToken: string, enrolmentId: string, code: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/mfa/totp/verify',
+      headers: withToken(idToken),
+      payload: { enrolmentId, code },
+    });
+  const status = async (idToken: string) =>
+    body<{ enrolled: boolean; enrolledAt: string | null }>(
+      await t.app.inject({ method: 'GET', url: '/api/fb/accounts/mfa/totp', headers: withToken(idToken) }),
+    )['response-data'];
+  const activeStatus = async (idToken: string) =>
+    body<{ sessionAllowed: boolean; reason: string | null }>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/sessions/v1/checkActiveStatus',
+        headers: withToken(idToken),
+      }),
+    )['response-data'];
+  /** Password sign-in of an account with TOTP, finished with a code of `secret`. */
+  const mfaSignIn = async (email: string, secret: string) => {
+    const first = await login(email, DEMO_PASSWORD);
+    const challengeId = body<{ challengeId: string }>(first)['response-data'].challengeId;
+    expect(challengeId).toBeTruthy();
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login/mfa',
+      payload: { challengeId, code: totpCode(secret, t.clock.now()) },
+    });
+  };
+
   it('opens a 5-minute enrolment with a QR code; a code from the app turns MFA on', async () => {
     const email = 'reports.th@demo.test';
     const s = await signIn(t.app, email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/fb/accounts/mfa/totp/enrol',
-      headers: withToken(s.idToken),
-    });
+    expect(await status(s.idToken)).toEqual({ enrolled: false, enrolledAt: null });
+    const res = await enrol(s.idToken, { currentPassword: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);
-    const enrolment = body<{
-      enrolmentId: string;
-      secret: string;
-      otpauthUri: string;
-      qrDataUrl: string;
-      expiresIn: number;
-      message: string;
-    }>(res)['response-data'];
+    const enrolment = body<Enrolment>(res)['response-data'];
     expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Fieldforce:reports\.th%40demo\.test\?/);
     expect(enrolment.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(enrolment.expiresIn).toBe(300);
     expect(enrolment.message).toContain('5 minutes');
 
-    const verify = (code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/fb/accounts/mfa/totp/verify',
-        headers: withToken(s.idToken),
-        payload: { enrolmentId: enrolment.enrolmentId, code },
-      });
-    expect((await verify('000000')).statusCode).toBe(400);
-    expect((await verify(totpCode(enrolment.secret, t.clock.now()))).statusCode).toBe(200);
+    expect((await verifyEnrolment(s.idToken, enrolment.enrolmentId, '000000')).statusCode).toBe(400);
+    const code = totpCode(enrolment.secret, t.clock.now());
+    expect((await verifyEnrolment(s.idToken, enrolment.enrolmentId, code)).statusCode).toBe(200);
+    expect((await status(s.idToken)).enrolled).toBe(true);
     // The code used to enrol cannot sign in as well.
     const first = await login(email, DEMO_PASSWORD);
     const challengeId = body<{ challengeId: string }>(first)['response-data'].challengeId;
@@ -243,24 +267,116 @@ describe('TOTP enrolment', () => {
     expect((await mfa(totpCode(enrolment.secret, t.clock.now()))).statusCode).toBe(200);
   });
 
+  it('an id token alone does not start one: the password is needed, and a wrong one counts', async () => {
+    const email = 'asm.th@demo.test';
+    const s = await signIn(t.app, email);
+    const bare = await enrol(s.idToken);
+    expect(bare.statusCode).toBe(400);
+    expect(body(bare).errors?.fields?.[0]?.field).toMatch(/^body/);
+    const empty = await enrol(s.idToken, {});
+    expect(body(empty).errors?.fields?.map((f) => f.field)).toContain('body.currentPassword');
+    const wrong = await enrol(s.idToken, { currentPassword: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(body(wrong).errors?.fields?.[0]?.field).toBe('body.currentPassword');
+    const { rows } = await t.database.db.query<{ failed_attempts: number }>(
+      `SELECT s.failed_attempts FROM user_security s JOIN users u ON u.id = s.user_id WHERE u.email = $1`,
+      [email],
+    );
+    expect(rows[0]?.failed_attempts).toBe(1);
+    expect((await status(s.idToken)).enrolled).toBe(false);
+  });
+
+  it('replacing an authenticator takes the password and a current code, ends the other sessions and emails a notice', async () => {
+    const email = 'tl.pk@demo.test';
+    t.clock.advanceMinutes(2);
+    // Set one up first (the password is enough while there is none).
+    const owner = await signIn(t.app, email);
+    const first = body<Enrolment>(await enrol(owner.idToken, { currentPassword: DEMO_PASSWORD }))[
+      'response-data'
+    ];
+    expect(
+      (await verifyEnrolment(owner.idToken, first.enrolmentId, totpCode(first.secret, t.clock.now())))
+        .statusCode,
+    ).toBe(200);
+    t.clock.advanceSeconds(30);
+
+    // Another device of the same user: the attacker holding a stolen id token, say.
+    const other = await signInWithMfa(email, first.secret);
+    t.clock.advanceSeconds(30);
+    const password = DEMO_PASSWORD;
+    const noCode = await enrol(other, { currentPassword: password });
+    expect(noCode.statusCode).toBe(400);
+    expect(body(noCode).errors?.fields?.[0]?.field).toBe('body.currentCode');
+    const badCode = await enrol(other, { currentPassword: password, currentCode: '000000' });
+    expect(badCode.statusCode).toBe(400);
+    expect(body(badCode).errors?.fields?.[0]?.field).toBe('body.currentCode');
+
+    // The owner, with both proofs, replaces it.
+    const replacing = await enrol(owner.idToken, {
+      currentPassword: password,
+      currentCode: totpCode(first.secret, t.clock.now()),
+    });
+    expect(replacing.statusCode).toBe(200);
+    const second = body<Enrolment>(replacing)['response-data'];
+    // Confirmed only from the session that started it.
+    const elsewhere = await verifyEnrolment(
+      other,
+      second.enrolmentId,
+      totpCode(second.secret, t.clock.now()),
+    );
+    expect(elsewhere.statusCode).toBe(400);
+    const done = await verifyEnrolment(
+      owner.idToken,
+      second.enrolmentId,
+      totpCode(second.secret, t.clock.now()),
+    );
+    expect(done.statusCode).toBe(200);
+
+    expect(await activeStatus(other)).toMatchObject({
+      sessionAllowed: false,
+      reason: 'authenticator_changed',
+    });
+    expect(await activeStatus(owner.idToken)).toMatchObject({ sessionAllowed: true });
+    const notice = (await mailsTo(t.app, email))[0]!;
+    expect(notice.subject).toBe('Your Fieldforce authenticator app was replaced');
+    expect(notice.text).toContain('were signed out');
+
+    // Sign-ins take the new authenticator's codes, not the old one's.
+    t.clock.advanceSeconds(30);
+    expect((await mfaSignIn(email, first.secret)).statusCode).toBe(401);
+    t.clock.advanceSeconds(30);
+    expect((await mfaSignIn(email, second.secret)).statusCode).toBe(200);
+  });
+
   it('an enrolment session expires after 5 minutes', async () => {
     const s = await signIn(t.app, 'none.th@demo.test');
     const enrolment = body<{ enrolmentId: string; secret: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/fb/accounts/mfa/totp/enrol',
-        headers: withToken(s.idToken),
-      }),
+      await enrol(s.idToken, { currentPassword: DEMO_PASSWORD }),
     )['response-data'];
     t.clock.advanceMinutes(6);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/fb/accounts/mfa/totp/verify',
-      headers: withToken((await signIn(t.app, 'none.th@demo.test')).idToken),
-      payload: { enrolmentId: enrolment.enrolmentId, code: totpCode(enrolment.secret, t.clock.now()) },
-    });
+    const res = await verifyEnrolment(
+      s.idToken,
+      enrolment.enrolmentId,
+      totpCode(enrolment.secret, t.clock.now()),
+    );
     expect(res.statusCode).toBe(400);
   });
+
+  async function signInWithMfa(email: string, secret: string): Promise<string> {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login',
+      payload: { email, password: DEMO_PASSWORD, deviceId: newDeviceId() },
+    });
+    const challengeId = body<{ challengeId: string }>(first)['response-data'].challengeId;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/fb/accounts/login/mfa',
+      payload: { challengeId, code: totpCode(secret, t.clock.now()) },
+    });
+    expect(res.statusCode).toBe(200);
+    return body<{ idToken: string }>(res)['response-data'].idToken;
+  }
 });
 
 describe('signup', () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@fieldforce/contracts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, LOGIN_MESSAGES } from '@fieldforce/contracts';
 import { totpCode } from '../../src/modules/auth/totp.js';
 import { authTestApp, body, withToken, type AuthTestApp } from './helpers.js';
 
@@ -15,6 +15,8 @@ afterAll(() => t?.close());
 /** A browser in miniature: a cookie jar and same-server redirects. */
 class Browser {
   jar = new Map<string, string>();
+  /** The client IP the provider's page sees (the per-source sign-in rules). */
+  constructor(readonly ip = '127.0.0.1') {}
   keep(res: LightMyRequestResponse) {
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()))
@@ -31,6 +33,7 @@ class Browser {
         url: `${target.pathname}${target.search}`,
         headers: { host: 'localhost:8080' },
         cookies: Object.fromEntries(this.jar),
+        remoteAddress: this.ip,
       }),
     );
   }
@@ -42,6 +45,7 @@ class Browser {
         cookies: Object.fromEntries(this.jar),
         headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(form).toString(),
+        remoteAddress: this.ip,
       }),
     );
   }
@@ -57,6 +61,14 @@ class Browser {
     }
     return current;
   }
+}
+
+/** The code step the provider answers after the password of an account with TOTP. */
+function codeStep(page: LightMyRequestResponse) {
+  return {
+    action: /action="([^"]+)"/.exec(page.body)![1]!,
+    challengeId: /name="challengeId" value="([^"]+)"/.exec(page.body)![1]!,
+  };
 }
 
 async function ssoSignIn(browser: Browser, form: Record<string, string>, deviceId = 'sso browser') {
@@ -113,23 +125,94 @@ describe('SSO with the built-in provider', () => {
     );
   });
 
-  it('refuses a wrong password on the provider’s page', async () => {
+  it('refuses a wrong password on the provider’s page, with the portal’s message', async () => {
     const { submitted } = await ssoSignIn(new Browser(), { email: 'head.vn@demo.test', password: 'wrong' });
     expect(submitted.statusCode).toBe(401);
-    expect(submitted.body).toContain('Invalid email, password or code.');
+    expect(submitted.body).toContain(LOGIN_MESSAGES.invalidCredentials);
   });
 
-  it('asks accounts with TOTP for their code, so SSO does not skip MFA', async () => {
-    const without = await ssoSignIn(new Browser(), { email: 'mfa.vn@demo.test', password: DEMO_PASSWORD });
-    expect(without.submitted.statusCode).toBe(401);
-    t.clock.advanceMinutes(1);
+  it('asks accounts with TOTP for their code in a second step, so SSO does not skip MFA', async () => {
     const browser = new Browser();
-    const { done } = await ssoSignIn(browser, {
-      email: 'mfa.vn@demo.test',
-      password: DEMO_PASSWORD,
-      code: totpCode(DEMO_TOTP_SECRET, t.clock.now()),
-    });
+    const { submitted } = await ssoSignIn(browser, { email: 'mfa.vn@demo.test', password: DEMO_PASSWORD });
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.body).toContain('Authenticator code');
+    expect(browser.jar.get('idToken')).toBeUndefined();
+    t.clock.advanceMinutes(1);
+    const done = await browser.follow(
+      await browser.post(codeStep(submitted).action, {
+        challengeId: codeStep(submitted).challengeId,
+        code: totpCode(DEMO_TOTP_SECRET, t.clock.now()),
+      }),
+    );
     expect(done.headers.location).toBe('/?countryCode=vn');
+  });
+
+  describe('the provider’s page follows the portal’s sign-in rules (issue 9)', () => {
+    it('its MFA step takes 5 wrong codes, and wrong codes lock the account like the portal’s', async () => {
+      t.clock.advanceMinutes(1);
+      const browser = new Browser('10.7.0.1');
+      const wrongCodes = async () => {
+        const { submitted } = await ssoSignIn(browser, {
+          email: 'mfa.vn@demo.test',
+          password: DEMO_PASSWORD,
+        });
+        const step = codeStep(submitted);
+        for (let i = 0; i < 5; i++) {
+          const res = await browser.post(step.action, { challengeId: step.challengeId, code: '000000' });
+          expect(res.statusCode).toBe(401);
+          expect(res.body).toContain(LOGIN_MESSAGES.invalidCode);
+        }
+        return step;
+      };
+      const spent = await wrongCodes();
+      // The sixth try, even with the right code, meets a spent challenge.
+      const sixth = await browser.post(spent.action, {
+        challengeId: spent.challengeId,
+        code: totpCode(DEMO_TOTP_SECRET, t.clock.now()),
+      });
+      expect(sixth.statusCode).toBe(401);
+      await wrongCodes();
+      // Ten wrong codes: the account is locked, on the portal and on the provider alike.
+      const portal = await t.app.inject({
+        method: 'POST',
+        url: '/api/fb/accounts/login',
+        payload: { email: 'mfa.vn@demo.test', password: DEMO_PASSWORD, deviceId: 'sso lock test' },
+        remoteAddress: '10.7.0.2',
+      });
+      expect(portal.statusCode).toBe(401);
+      const { submitted } = await ssoSignIn(new Browser('10.7.0.3'), {
+        email: 'mfa.vn@demo.test',
+        password: DEMO_PASSWORD,
+      });
+      expect(submitted.statusCode).toBe(401);
+      expect(submitted.body).toContain(LOGIN_MESSAGES.invalidCredentials);
+      t.clock.advanceMinutes(16);
+    });
+
+    it('its wrong passwords count: the source waits, and ten lock the account for the portal too', async () => {
+      const email = 'asm.vn@demo.test';
+      const browser = new Browser('10.8.0.1');
+      for (let i = 0; i < 4; i++) {
+        const { submitted } = await ssoSignIn(browser, { email, password: `wrong-${i}` });
+        expect(submitted.statusCode).toBe(401);
+      }
+      const { submitted: waiting } = await ssoSignIn(browser, { email, password: DEMO_PASSWORD });
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.body).toContain(LOGIN_MESSAGES.tooManyAttempts(2));
+      for (let i = 0; i < 6; i++) {
+        const { submitted } = await ssoSignIn(new Browser(`10.8.1.${i}`), { email, password: 'wrong' });
+        expect(submitted.statusCode).toBe(401);
+      }
+      const portal = await t.app.inject({
+        method: 'POST',
+        url: '/api/fb/accounts/login',
+        payload: { email, password: DEMO_PASSWORD, deviceId: 'sso lock test' },
+        remoteAddress: '10.8.2.1',
+      });
+      expect(portal.statusCode).toBe(401);
+      expect(body(portal).errors?.shortDescription).toBe(LOGIN_MESSAGES.invalidCredentials);
+      t.clock.advanceMinutes(16);
+    });
   });
 
   it('sends a user who does not hold the market chosen back in their home market', async () => {

@@ -1,16 +1,20 @@
 /**
  * The built-in development identity provider (oidc-provider) that 'Continue with SSO' uses when no
  * OIDC_ISSUER is configured, mounted on the same server under /oidc. Its accounts are the portal's
- * users: the sign-in page checks the portal password, and the TOTP code for accounts that have one,
- * so SSO is no way around MFA. Never mounted in production.
+ * users, and its sign-in page goes through the portal's own sign-in rules (AuthService's
+ * verifyFirstFactor and verifySecondFactor: per-IP rate limit, per-source waits, failure counts and
+ * lockout, the MFA challenge's attempt limit, the same messages), so SSO is no way around any of them.
+ * Never mounted in production.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import Provider, { type OidcContext } from 'oidc-provider';
 import { exportJWK, generateKeyPair } from 'jose';
-import { dummyVerify, verifyPassword } from './passwords.js';
-import { claimTotpStep, findLoginCandidate } from './queries.js';
-import { matchTotp } from './totp.js';
+import { emailSchema } from '@fieldforce/contracts';
+import { AppError } from '../../lib/errors.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import { requestContext } from './routes.js';
+import { invalidCredentials } from './service.js';
 import { randomToken } from './tokens.js';
 
 export const DEV_IDP_PREFIX = '/oidc';
@@ -29,21 +33,38 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function loginPage(uid: string, error?: string, email = ''): string {
-  return `<!doctype html>
+const PAGE_HEAD = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Fieldforce development sign-in</title>
 <style>body{font:15px system-ui,sans-serif;margin:3rem auto;max-width:22rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.4rem;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{color:#b00020}small{color:#555}</style>
 </head><body>
-<h1>Development SSO</h1>
+<h1>Development SSO</h1>`;
+
+const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+
+/** Step 1: email and password. */
+function loginPage(uid: string, error?: string, email = ''): string {
+  return `${PAGE_HEAD}
 <p><small>The built-in identity provider of a development server. Sign in with a portal account (demo
 password <code>fieldforce-demo-2026</code>).</small></p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${errorLine(error)}
 <form method="post" action="${DEV_IDP_PREFIX}/interaction/${escapeHtml(uid)}/login">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<label for="code">Authenticator code (accounts with MFA)</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}">
 <button type="submit">Sign in</button>
+</form>
+</body></html>`;
+}
+
+/** Step 2, for accounts with TOTP: the authenticator code for the challenge the password step opened. */
+function codePage(uid: string, challengeId: string, error?: string): string {
+  return `${PAGE_HEAD}
+<p><small>This account uses an authenticator app.</small></p>
+${errorLine(error)}
+<form method="post" action="${DEV_IDP_PREFIX}/interaction/${escapeHtml(uid)}/login">
+<input type="hidden" name="challengeId" value="${escapeHtml(challengeId)}">
+<label for="code">Authenticator code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required autofocus>
+<button type="submit">Verify and sign in</button>
 </form>
 </body></html>`;
 }
@@ -136,38 +157,57 @@ export async function mountDevIdp(app: FastifyInstance, options: DevIdpOptions):
       },
     );
 
-    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string; code?: string } }>(
+    type LoginForm = { email?: string; password?: string; challengeId?: string; code?: string };
+    scope.post<{ Params: { uid: string }; Body: LoginForm }>(
       `${DEV_IDP_PREFIX}/interaction/:uid/login`,
-      { schema: hidden, config: access },
+      // The portal's sign-in rate limit (per IP and route), as on POST /api/fb/accounts/login.
+      { schema: hidden, config: { ...access, rateLimit: authRateLimit(app) } },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        const email = String(request.body?.email ?? '')
-          .trim()
-          .toLowerCase();
-        const password = String(request.body?.password ?? '');
-        const candidate = email ? await findLoginCandidate(app.db, email) : null;
-        const now = app.clock.now();
-        let ok = false;
-        if (candidate?.passwordHash && candidate.user.status === 'active') {
-          ok = await verifyPassword(candidate.passwordHash, password);
-          if (ok && candidate.totpEnabled && candidate.totpSecret) {
-            const step = matchTotp(candidate.totpSecret, String(request.body?.code ?? ''), now);
-            ok = step !== null && (await claimTotpStep(app.db, candidate.user.id, step, now));
+        const form = request.body ?? {};
+        const ctx = requestContext(request);
+        // The MFA challenge is opened for this interaction only: a challenge id pasted into another fails.
+        const binding = `oidc-interaction:${details.uid}`;
+        const page = (status: number, html: string) =>
+          reply
+            .status(status)
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(html);
+        let accountId: string;
+        if (typeof form.challengeId === 'string' && form.challengeId) {
+          try {
+            const { user } = await app.auth.service.verifySecondFactor(
+              { challengeId: form.challengeId, code: String(form.code ?? '').trim() },
+              binding,
+            );
+            accountId = user.id;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return page(error.statusCode, codePage(details.uid, form.challengeId, error.shortDescription));
           }
         } else {
-          await dummyVerify(password);
-        }
-        if (!ok || !candidate) {
-          return reply
-            .status(401)
-            .type('text/html; charset=utf-8')
-            .send(loginPage(details.uid, 'Invalid email, password or code.', email));
+          const parsed = emailSchema.safeParse(String(form.email ?? ''));
+          const email = parsed.success ? parsed.data : String(form.email ?? '').slice(0, 254);
+          try {
+            if (!parsed.success) throw invalidCredentials();
+            const outcome = await app.auth.service.verifyFirstFactor(
+              { email, password: String(form.password ?? '').slice(0, 1024) },
+              ctx,
+              { deviceId: binding, loginType: 'SSO' },
+            );
+            if (outcome.kind === 'mfa') return page(200, codePage(details.uid, outcome.answer.challengeId));
+            accountId = outcome.user.id;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return page(error.statusCode, loginPage(details.uid, error.shortDescription, email));
+          }
         }
         reply.hijack();
         await provider.interactionFinished(
           request.raw,
           reply.raw,
-          { login: { accountId: candidate.user.id } },
+          { login: { accountId } },
           { mergeWithLastSubmission: false },
         );
       },

@@ -2,7 +2,7 @@
  * SQL of the sign-in domain. Each function takes the database or a transaction (`q`), and every time
  * comes from the caller's clock.
  */
-import { isCountryCode, type CountryCode, type LoginType } from '@fieldforce/contracts';
+import { AUTH_LIMITS, isCountryCode, type CountryCode, type LoginType } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { AuthSession, AuthUser } from '../../lib/policy.js';
 
@@ -200,6 +200,96 @@ export async function claimTotpStep(q: Queryable, userId: string, step: number, 
     [userId, step, now],
   );
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throttling per email and source (sign_in_sources)
+// ---------------------------------------------------------------------------------------------
+
+export interface SignInSource {
+  failures: number;
+  blockedUntil: Date | null;
+  lastSuccessAt: Date | null;
+}
+
+export async function findSignInSource(
+  q: Queryable,
+  email: string,
+  source: string,
+): Promise<SignInSource | null> {
+  const { rows } = await q.query<{
+    failures: number;
+    blocked_until: Date | null;
+    last_success_at: Date | null;
+  }>(
+    `SELECT failures, blocked_until, last_success_at FROM sign_in_sources WHERE email = $1 AND source = $2`,
+    [email, source],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    failures: Number(row.failures),
+    blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+    lastSuccessAt: row.last_success_at ? new Date(row.last_success_at) : null,
+  };
+}
+
+/**
+ * Counts a failure of `email` from `source`; past `freeAttempts` the source waits, `firstDelayMs` doubled
+ * per further failure up to `maxDelayMs`. Returns the failures so far.
+ */
+export async function countSourceFailure(
+  q: Queryable,
+  email: string,
+  source: string,
+  now: Date,
+  rule: { freeAttempts: number; firstDelayMs: number; maxDelayMs: number },
+): Promise<number> {
+  const { rows } = await q.query<{ failures: number }>(
+    `INSERT INTO sign_in_sources AS s (email, source, failures, updated_at) VALUES ($1, $2, 1, $3)
+     ON CONFLICT (email, source) DO UPDATE SET failures = s.failures + 1, updated_at = $3
+     RETURNING failures`,
+    [email, source, now],
+  );
+  const failures = Number(rows[0]?.failures ?? 1);
+  if (failures > rule.freeAttempts) {
+    const doublings = Math.min(failures - rule.freeAttempts - 1, 30);
+    const delay = Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** doublings);
+    await q.query(`UPDATE sign_in_sources SET blocked_until = $3 WHERE email = $1 AND source = $2`, [
+      email,
+      source,
+      new Date(now.getTime() + delay),
+    ]);
+  }
+  return failures;
+}
+
+/** The first factor passed from this source: its failures are forgotten. */
+export async function clearSourceFailures(
+  q: Queryable,
+  email: string,
+  source: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE sign_in_sources SET failures = 0, blocked_until = NULL, updated_at = $3
+      WHERE email = $1 AND source = $2 AND (failures <> 0 OR blocked_until IS NOT NULL)`,
+    [email, source, now],
+  );
+}
+
+/** A completed sign-in from this source: it counts as known to the account's lock from now on. */
+export async function recordSourceSuccess(
+  q: Queryable,
+  email: string,
+  source: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO sign_in_sources AS s (email, source, failures, last_success_at, updated_at) VALUES ($1, $2, 0, $3, $3)
+     ON CONFLICT (email, source) DO UPDATE SET failures = 0, blocked_until = NULL, last_success_at = $3, updated_at = $3`,
+    [email, source, now],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,7 +626,7 @@ export async function purgeExpired(
   q: Queryable,
   now: Date,
   keepDays = 7,
-): Promise<{ codes: number; challenges: number; refreshTokens: number }> {
+): Promise<{ codes: number; challenges: number; refreshTokens: number; signInSources: number }> {
   const before = new Date(now.getTime() - keepDays * 86_400_000);
   const purge = async (table: string) => {
     const { rows } = await q.query<{ n: number }>(
@@ -545,9 +635,15 @@ export async function purgeExpired(
     );
     return rows[0]?.n ?? 0;
   };
+  // Throttling rows a source has not touched for the known-source period (30 days) say nothing any more.
+  const { rows } = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM sign_in_sources WHERE updated_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [new Date(now.getTime() - AUTH_LIMITS.knownSourceDays * 86_400_000)],
+  );
   return {
     codes: await purge('one_time_codes'),
     challenges: await purge('mfa_challenges'),
     refreshTokens: await purge('refresh_tokens'),
+    signInSources: rows[0]?.n ?? 0,
   };
 }

@@ -30,6 +30,8 @@ import {
   signupRequestSchema,
   signupResponseSchema,
   totpEnrolmentSchema,
+  totpEnrolRequestSchema,
+  totpStatusSchema,
   totpVerifyRequestSchema,
   LOGIN_MESSAGES,
 } from '@fieldforce/contracts';
@@ -52,6 +54,8 @@ export function requestContext(request: FastifyRequest): RequestContext {
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = authRateLimit(app);
+  // Emails queued after an answer are sent before the server closes.
+  app.addHook('onClose', () => app.auth.service.afterReply.idle());
   const presentLogin = (outcome: LoginOutcome, request: FastifyRequest, reply: FastifyReply) => {
     if (outcome.kind === 'mfa') return ok(outcome.answer);
     setSessionCookies(request, reply, app.config, outcome.result);
@@ -109,7 +113,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: [TAG],
         summary: 'Email a sign-in code (OTP request)',
         description:
-          'Public, rate-limited. Always answers the same message, whether or not the account exists.',
+          'Public, rate-limited. Always answers the same message at once, whether or not the account exists; ' +
+          'the code is made and emailed after the answer.',
         querystring: marketQuerySchema,
         body: otpRequestSchema,
         response: envelopeResponses(messageSchema, [429]),
@@ -117,7 +122,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { public: true }, rateLimit: limited },
     },
     async (request) => {
-      await app.auth.service.requestEmailOtp(request.body.email);
+      // Answers before anything is looked up: the code is made and mailed after the reply.
+      app.auth.service.requestEmailOtp(request.body.email);
       return ok({ message: LOGIN_MESSAGES.codeSent });
     },
   );
@@ -294,21 +300,44 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/fb/accounts/mfa/totp',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Whether my account has an authenticator app',
+        description: 'Signed in. `enrolled` tells the web whether replacing it asks for a current code.',
+        querystring: marketQuerySchema,
+        response: envelopeResponses(totpStatusSchema),
+        security: signedIn,
+      },
+      config: { access: { market: 'any' } },
+    },
+    async (request) => ok(await app.auth.service.totpStatus(requireAuth(request))),
+  );
+
   app.post(
     '/api/fb/accounts/mfa/totp/enrol',
     {
       schema: {
         tags: [TAG],
-        summary: 'Start enrolling an authenticator app',
+        summary: 'Start setting up or replacing my authenticator app',
         description:
-          'Signed in. Opens a 5-minute enrolment session: a new secret, its otpauth URI and a QR code. Confirm with mfa/totp/verify.',
+          'Signed in, rate-limited. Takes a fresh proof: `currentPassword`, and `currentCode` from the current ' +
+          'authenticator when the account has one (a wrong one counts towards the lockout). Opens a 5-minute ' +
+          'enrolment session for this device session: a new secret, its otpauth URI and a QR code. Confirm with ' +
+          'mfa/totp/verify.',
         querystring: marketQuerySchema,
-        response: envelopeResponses(totpEnrolmentSchema),
+        body: totpEnrolRequestSchema,
+        response: envelopeResponses(totpEnrolmentSchema, [429]),
         security: signedIn,
       },
-      config: { access: { market: 'any' } },
+      config: { access: { market: 'any' }, rateLimit: limited },
     },
-    async (request) => ok(await app.auth.service.startTotpEnrolment(requireAuth(request).user, 'enrolment')),
+    async (request) => {
+      const auth = requireAuth(request);
+      return ok(await app.auth.service.startAuthenticatorChange(auth, request.body, requestContext(request)));
+    },
   );
 
   app.post(
@@ -317,7 +346,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [TAG],
         summary: 'Confirm an authenticator enrolment with a code',
-        description: 'Signed in. From now on, sign-ins of this account take a TOTP code.',
+        description:
+          'Signed in, from the device session that started the enrolment. From now on, sign-ins of this account ' +
+          'take codes of the new authenticator (it replaces the old one). Ends the other sessions of the account ' +
+          'and emails it a notice.',
         querystring: marketQuerySchema,
         body: totpVerifyRequestSchema,
         response: envelopeResponses(messageSchema),
@@ -326,7 +358,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { market: 'any' } },
     },
     async (request) => {
-      await app.auth.service.confirmTotpEnrolment(request.body, requireAuth(request).user.id);
+      await app.auth.service.confirmTotpEnrolment(request.body, requireAuth(request));
       return ok({ message: 'The authenticator app is enrolled.' });
     },
   );

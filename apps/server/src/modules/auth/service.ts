@@ -13,15 +13,19 @@ import {
   type MfaChallenge,
   type SignedIn,
   type TotpEnrolment,
+  type TotpEnrolRequest,
+  type TotpStatus,
 } from '@fieldforce/contracts';
 import type { Database, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { AuthContext, AuthUser } from '../../lib/policy.js';
+import { AfterReplyQueue } from './after-reply.js';
 import type { KeyStore } from './keys.js';
 import type { Mail, Mailer } from './mailer.js';
 import { dummyVerify, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import * as q from './queries.js';
+import type { LoginCandidate } from './queries.js';
 import { SessionStore } from './sessions.js';
 import {
   codeHash,
@@ -48,6 +52,12 @@ export interface SignInResult {
 
 export type LoginOutcome =
   { kind: 'signed-in'; result: SignInResult } | { kind: 'mfa'; answer: MfaChallenge };
+
+/** A first factor passed: the user (no TOTP), or the MFA challenge to finish with verifySecondFactor. */
+export type FirstFactorOutcome = { kind: 'verified'; user: AuthUser } | { kind: 'mfa'; answer: MfaChallenge };
+
+/** The source a request comes from, for the per-source sign-in throttle: its client IP. */
+const sourceOf = (ctx: RequestContext) => ctx.ip ?? 'unknown';
 
 export interface PasswordStatus {
   expired: boolean;
@@ -86,6 +96,8 @@ export interface AuthServiceDeps {
 
 export class AuthService {
   readonly sessions: SessionStore;
+  /** Work done after the answer is sent (the code emails); `idle()` waits for it. */
+  readonly afterReply: AfterReplyQueue;
   private readonly db: Database;
   private readonly clock: Clock;
 
@@ -93,6 +105,7 @@ export class AuthService {
     this.db = deps.db;
     this.clock = deps.clock;
     this.sessions = new SessionStore(deps.db, deps.clock, deps.refreshTtlDays);
+    this.afterReply = new AfterReplyQueue(deps.log);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -107,45 +120,113 @@ export class AuthService {
     input: { email: string; password: string; deviceId: string },
     ctx: RequestContext,
   ): Promise<LoginOutcome> {
-    const now = this.clock.now();
-    const candidate = await q.findLoginCandidate(this.db, input.email);
-    if (!candidate || candidate.user.status !== 'active' || !candidate.passwordHash) {
-      await dummyVerify(input.password);
-      throw invalidCredentials();
-    }
-    if (candidate.lockedUntil && candidate.lockedUntil.getTime() > now.getTime()) {
-      await dummyVerify(input.password);
-      throw invalidCredentials();
-    }
-    if (!(await verifyPassword(candidate.passwordHash, input.password))) {
-      await this.recordFailure(candidate.user.id);
-      throw invalidCredentials();
-    }
-    return this.firstFactorPassed(candidate, input.deviceId, now, ctx);
-  }
-
-  /**
-   * A password or emailed code was right: failures are forgotten, then the TOTP step for accounts
-   * that have one, else the device session.
-   */
-  private async firstFactorPassed(
-    candidate: { user: AuthUser; totpEnabled: boolean },
-    deviceId: string,
-    now: Date,
-    ctx: RequestContext,
-  ): Promise<LoginOutcome> {
-    await q.clearFailures(this.db, candidate.user.id, now);
-    if (candidate.totpEnabled) {
-      return { kind: 'mfa', answer: await this.openLoginChallenge(candidate.user.id, deviceId, 'NON_SSO') };
-    }
+    const outcome = await this.verifyFirstFactor(input, ctx, {
+      deviceId: input.deviceId,
+      loginType: 'NON_SSO',
+    });
+    if (outcome.kind === 'mfa') return outcome;
     return {
       kind: 'signed-in',
-      result: await this.signIn(candidate.user, { deviceId, loginType: 'NON_SSO', mfa: false }, ctx),
+      result: await this.signIn(
+        outcome.user,
+        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
+        ctx,
+      ),
     };
   }
 
-  private async recordFailure(userId: string): Promise<void> {
+  /**
+   * The password step of every sign-in (the portal's login and the development identity provider's
+   * page): the per-source wait, the account lock, the failure counts. Answers the user when the account
+   * has no TOTP, else opens the MFA challenge (for `challenge.deviceId`), finished by verifySecondFactor.
+   */
+  async verifyFirstFactor(
+    input: { email: string; password: string },
+    ctx: RequestContext,
+    challenge: { deviceId: string; loginType: LoginType },
+  ): Promise<FirstFactorOutcome> {
+    const candidate = await this.passwordStep(input, ctx);
+    return this.firstFactorPassed(candidate, input.email, ctx, challenge);
+  }
+
+  /**
+   * Checks a password with every sign-in rule and answers the account, or throws INVALID_CREDENTIALS
+   * (RATE_LIMITED while this source must wait). Unknown, inactive and locked accounts run a dummy hash.
+   */
+  private async passwordStep(
+    input: { email: string; password: string },
+    ctx: RequestContext,
+  ): Promise<LoginCandidate & { passwordHash: string }> {
     const now = this.clock.now();
+    const source = sourceOf(ctx);
+    const { knownSource } = await this.sourceGate(input.email, source, now);
+    const candidate = await q.findLoginCandidate(this.db, input.email);
+    const locked = Boolean(candidate?.lockedUntil && candidate.lockedUntil > now && !knownSource);
+    if (!candidate || candidate.user.status !== 'active' || !candidate.passwordHash || locked) {
+      await dummyVerify(input.password);
+      await this.countSourceFailure(input.email, source, now);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(candidate.passwordHash, input.password))) {
+      await this.recordFailure(candidate.user.id, { email: input.email, source });
+      throw invalidCredentials();
+    }
+    return { ...candidate, passwordHash: candidate.passwordHash };
+  }
+
+  /**
+   * Refuses (429, the same for every email) while `source` must wait after failures of `email`; tells
+   * whether the source signed in to that account recently (then the account's lock does not hold it).
+   */
+  private async sourceGate(email: string, source: string, now: Date): Promise<{ knownSource: boolean }> {
+    const row = await q.findSignInSource(this.db, email, source);
+    if (row?.blockedUntil && row.blockedUntil > now) {
+      const seconds = Math.max(1, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000));
+      throw new AppError('RATE_LIMITED', LOGIN_MESSAGES.tooManyAttempts(seconds));
+    }
+    const knownSince = now.getTime() - AUTH_LIMITS.knownSourceDays * DAY_MS;
+    return { knownSource: Boolean(row?.lastSuccessAt && row.lastSuccessAt.getTime() > knownSince) };
+  }
+
+  private async countSourceFailure(email: string, source: string, now: Date): Promise<void> {
+    await q.countSourceFailure(this.db, email, source, now, {
+      freeAttempts: AUTH_LIMITS.throttleFreeAttempts,
+      firstDelayMs: AUTH_LIMITS.throttleFirstDelaySeconds * 1000,
+      maxDelayMs: AUTH_LIMITS.throttleMaxDelaySeconds * 1000,
+    });
+  }
+
+  /**
+   * A password or emailed code was right: the source's failures are forgotten, then the TOTP step for
+   * accounts that have one, else the user. The account's failures (and its lock) are forgotten when
+   * the sign-in is complete: for accounts with TOTP, at the right code, so wrong codes add up across
+   * challenges and lock the account like wrong passwords do.
+   */
+  private async firstFactorPassed(
+    candidate: { user: AuthUser; totpEnabled: boolean },
+    typedEmail: string,
+    ctx: RequestContext,
+    challenge: { deviceId: string; loginType: LoginType },
+  ): Promise<FirstFactorOutcome> {
+    const now = this.clock.now();
+    await q.clearSourceFailures(this.db, typedEmail, sourceOf(ctx), now);
+    if (!candidate.totpEnabled) await q.clearFailures(this.db, candidate.user.id, now);
+    if (candidate.totpEnabled) {
+      return {
+        kind: 'mfa',
+        answer: await this.openLoginChallenge(candidate.user.id, challenge.deviceId, challenge.loginType),
+      };
+    }
+    return { kind: 'verified', user: candidate.user };
+  }
+
+  /**
+   * Counts a failure against the account (10 lock it for 15 minutes) and, for a first factor, against
+   * its source (whose next attempts then wait).
+   */
+  private async recordFailure(userId: string, from?: { email: string; source: string }): Promise<void> {
+    const now = this.clock.now();
+    if (from) await this.countSourceFailure(from.email, from.source, now);
     const count = await q.countFailure(this.db, userId, now);
     if (count >= AUTH_LIMITS.lockoutAttempts) {
       await q.lockAccount(
@@ -186,15 +267,33 @@ export class AuthService {
     input: { challengeId: string; code: string },
     ctx: RequestContext,
   ): Promise<SignInResult> {
+    const { user, challenge } = await this.verifySecondFactor(input);
+    return this.signIn(
+      user,
+      { deviceId: challenge.device_id ?? 'unknown', loginType: challenge.login_type ?? 'NON_SSO', mfa: true },
+      ctx,
+    );
+  }
+
+  /**
+   * The TOTP step of every sign-in (the portal's and the development identity provider's): 5 wrong
+   * codes spend the challenge, each counts against the account, each code works once. The account's
+   * lock does not stop it: the password was right before the lock, and the code is the owner's proof.
+   * With `deviceId`, the challenge must have been opened for it (the provider binds it to its page).
+   */
+  async verifySecondFactor(
+    input: { challengeId: string; code: string },
+    deviceId?: string,
+  ): Promise<{ user: AuthUser; challenge: q.ChallengeRow }> {
     const idHash = sha256(input.challengeId);
     const outcome = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const challenge = await q.lockLiveChallenge(tx, idHash, 'login', now);
-      if (!challenge) return { ok: false as const };
+      if (!challenge || (deviceId !== undefined && challenge.device_id !== deviceId))
+        return { ok: false as const };
       const candidate = await q.findLoginCandidate(tx, await this.emailOf(tx, challenge.user_id));
-      const locked = candidate?.lockedUntil && candidate.lockedUntil.getTime() > now.getTime();
       const step =
-        candidate?.totpSecret && !locked && candidate.user.status === 'active'
+        candidate?.totpSecret && candidate.user.status === 'active'
           ? matchTotp(candidate.totpSecret, input.code, now)
           : null;
       if (step === null || !(await q.claimTotpStep(tx, challenge.user_id, step, now))) {
@@ -209,15 +308,7 @@ export class AuthService {
       throw invalidCode();
     }
     await q.clearFailures(this.db, outcome.user.id, this.clock.now());
-    return this.signIn(
-      outcome.user,
-      {
-        deviceId: outcome.challenge.device_id ?? 'unknown',
-        loginType: outcome.challenge.login_type ?? 'NON_SSO',
-        mfa: true,
-      },
-      ctx,
-    );
+    return { user: outcome.user, challenge: outcome.challenge };
   }
 
   private async emailOf(db: Queryable, userId: string): Promise<string> {
@@ -231,6 +322,7 @@ export class AuthService {
     how: { deviceId: string; loginType: LoginType; mfa: boolean; ssoIdToken?: string | null },
     ctx: RequestContext,
   ): Promise<SignInResult> {
+    await q.recordSourceSuccess(this.db, user.email, sourceOf(ctx), this.clock.now());
     const started = await this.sessions.start({
       userId: user.id,
       deviceId: how.deviceId,
@@ -274,23 +366,27 @@ export class AuthService {
   // -------------------------------------------------------------------------------------------
 
   /**
-   * Emails a fresh one-time code when the account exists and is active; callers answer the same
-   * either way, so nothing tells whether an email exists.
+   * Emails a fresh one-time code when the account exists and is active. Runs after the answer (the
+   * after-reply queue): the request does no work that depends on the email, so neither the answer nor
+   * its timing tells whether an account exists.
    */
-  private async emailCode(
+  private emailCodeAfterReply(
     email: string,
     purpose: 'email-login' | 'password-reset',
     minutes: number,
     compose: (code: string) => { subject: string; text: string },
-  ): Promise<void> {
-    const candidate = await q.findLoginCandidate(this.db, email);
-    if (!candidate || candidate.user.status !== 'active') return;
-    const code = await this.newCode(candidate.user.id, purpose, minutes * MINUTE_MS);
-    await this.mail({ to: candidate.user.email, ...compose(code) });
+  ): void {
+    this.afterReply.enqueue(`email ${purpose} code`, async () => {
+      const candidate = await q.findLoginCandidate(this.db, email);
+      if (!candidate || candidate.user.status !== 'active') return;
+      const code = await this.newCode(candidate.user.id, purpose, minutes * MINUTE_MS);
+      await this.deps.mailer.send({ to: candidate.user.email, ...compose(code) });
+    });
   }
 
-  async requestEmailOtp(email: string): Promise<void> {
-    await this.emailCode(email, 'email-login', AUTH_LIMITS.emailOtpMinutes, (code) => ({
+  /** Queues the sign-in code email (see emailCodeAfterReply); returns at once. */
+  requestEmailOtp(email: string): void {
+    this.emailCodeAfterReply(email, 'email-login', AUTH_LIMITS.emailOtpMinutes, (code) => ({
       subject: 'Your Fieldforce sign-in code',
       text:
         `Your sign-in code is ${code}.\n\nIt works once and expires in ${AUTH_LIMITS.emailOtpMinutes} minutes. ` +
@@ -298,26 +394,43 @@ export class AuthService {
     }));
   }
 
-  /** Signs in with an emailed code. Accounts with TOTP still take the TOTP step. */
+  /**
+   * Signs in with an emailed code. Accounts with TOTP still take the TOTP step. The account's lock
+   * does not hold it (the code proves the mailbox: the owner's way past a stranger's lock, which it
+   * clears); the per-source wait does.
+   */
   async verifyEmailOtp(
     input: { email: string; code: string; deviceId: string },
     ctx: RequestContext,
   ): Promise<LoginOutcome> {
-    const candidate = await q.findLoginCandidate(this.db, input.email);
     const now = this.clock.now();
-    const usable =
-      candidate &&
-      candidate.user.status === 'active' &&
-      !(candidate.lockedUntil && candidate.lockedUntil > now);
+    const source = sourceOf(ctx);
+    await this.sourceGate(input.email, source, now);
+    const candidate = await q.findLoginCandidate(this.db, input.email);
+    const usable = candidate?.user.status === 'active';
     if (!candidate || !usable || !(await this.useCode(candidate.user.id, 'email-login', input.code))) {
-      if (candidate && usable) await this.recordFailure(candidate.user.id);
+      if (candidate && usable) await this.recordFailure(candidate.user.id, { email: input.email, source });
+      else await this.countSourceFailure(input.email, source, now);
       throw invalidCode();
     }
-    return this.firstFactorPassed(candidate, input.deviceId, now, ctx);
+    const outcome = await this.firstFactorPassed(candidate, input.email, ctx, {
+      deviceId: input.deviceId,
+      loginType: 'NON_SSO',
+    });
+    if (outcome.kind === 'mfa') return outcome;
+    return {
+      kind: 'signed-in',
+      result: await this.signIn(
+        outcome.user,
+        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
+        ctx,
+      ),
+    };
   }
 
-  async requestPasswordReset(email: string): Promise<void> {
-    await this.emailCode(email, 'password-reset', AUTH_LIMITS.resetCodeMinutes, (code) => ({
+  /** Queues the password reset code email (see emailCodeAfterReply); returns at once. */
+  requestPasswordReset(email: string): void {
+    this.emailCodeAfterReply(email, 'password-reset', AUTH_LIMITS.resetCodeMinutes, (code) => ({
       subject: 'Reset your Fieldforce password',
       text:
         `Your password reset code is ${code}.\n\nEnter it on the forgot-password page (${this.link('/forgotpassword')}) ` +
@@ -384,18 +497,13 @@ export class AuthService {
     });
   }
 
-  /**
-   * With an SMTP server, code requests do not wait for delivery, so the answer's timing does not tell
-   * whether an account exists. The outbox is a quick insert and is awaited (tests read it next).
-   */
+  /** Sends an email the caller's answer does not depend on; a failure is logged, not thrown. */
   private async mail(mail: Mail): Promise<void> {
-    if (this.deps.mailer.kind === 'outbox') {
+    try {
       await this.deps.mailer.send(mail);
-      return;
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'sending email failed');
     }
-    this.deps.mailer
-      .send(mail)
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'sending email failed'));
   }
 
   private link(path: string): string {
@@ -507,11 +615,56 @@ export class AuthService {
   // TOTP enrolment and signup
   // -------------------------------------------------------------------------------------------
 
+  /** Whether the account signs in with an authenticator app. */
+  async totpStatus(auth: AuthContext): Promise<TotpStatus> {
+    const { rows } = await this.db.query<{ totp_enabled_at: Date | null; totp_secret: string | null }>(
+      `SELECT totp_enabled_at, totp_secret FROM user_security WHERE user_id = $1`,
+      [auth.user.id],
+    );
+    const row = rows[0];
+    const enrolled = Boolean(row?.totp_secret && row.totp_enabled_at);
+    return { enrolled, enrolledAt: enrolled ? new Date(row!.totp_enabled_at!).toISOString() : null };
+  }
+
+  /**
+   * Starts setting up or replacing the authenticator of a signed-in user, who must prove who they are
+   * afresh (an id token alone is not enough, issue 9): the password, with every sign-in rule (a wrong
+   * one counts against the account), and a current code of the authenticator being replaced. The
+   * enrolment is bound to this device session.
+   */
+  async startAuthenticatorChange(
+    auth: AuthContext,
+    proof: TotpEnrolRequest,
+    ctx: RequestContext,
+  ): Promise<TotpEnrolment> {
+    let candidate: LoginCandidate;
+    try {
+      candidate = await this.passwordStep({ email: auth.user.email, password: proof.currentPassword }, ctx);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+        throw badRequest('body.currentPassword', 'is not your current password');
+      throw error;
+    }
+    if (candidate.totpEnabled && candidate.totpSecret) {
+      if (!proof.currentCode)
+        throw badRequest('body.currentCode', 'is required: a code from your current authenticator app');
+      const now = this.clock.now();
+      const step = matchTotp(candidate.totpSecret, proof.currentCode, now);
+      if (step === null || !(await q.claimTotpStep(this.db, auth.user.id, step, now))) {
+        await this.recordFailure(auth.user.id);
+        throw badRequest('body.currentCode', LOGIN_MESSAGES.invalidCode);
+      }
+    }
+    await q.clearFailures(this.db, auth.user.id, this.clock.now());
+    return this.startTotpEnrolment(auth.user, 'enrolment', undefined, auth.session.id);
+  }
+
   /** Starts a 5-minute enrolment session: a new secret, its otpauth URI and QR code. */
-  async startTotpEnrolment(
+  private async startTotpEnrolment(
     user: { id: string; email: string },
     purpose: 'enrolment' | 'signup',
     passwordHash?: string,
+    sessionId?: string,
   ): Promise<TotpEnrolment> {
     const enrolmentId = randomToken(32);
     const secret = newTotpSecret();
@@ -521,6 +674,7 @@ export class AuthService {
       idHash: sha256(enrolmentId),
       purpose,
       userId: user.id,
+      deviceId: sessionId ?? null,
       totpSecret: secret,
       passwordHash: passwordHash ?? null,
       now,
@@ -538,23 +692,46 @@ export class AuthService {
     };
   }
 
-  /** Confirms an enrolment with a code from the authenticator; `userId` must own it when given. */
-  async confirmTotpEnrolment(input: { enrolmentId: string; code: string }, userId?: string): Promise<void> {
+  /**
+   * Confirms an enrolment with a code from the new authenticator, in the device session that started
+   * it. The new authenticator replaces the old one, the user's other sessions end, and the account's
+   * email gets a notice (after the answer).
+   */
+  async confirmTotpEnrolment(input: { enrolmentId: string; code: string }, auth: AuthContext): Promise<void> {
     const idHash = sha256(input.enrolmentId);
-    const ok = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const challenge = await q.lockLiveChallenge(tx, idHash, 'enrolment', now);
-      if (!challenge || (userId && challenge.user_id !== userId) || !challenge.totp_secret) return false;
+      if (
+        !challenge?.totp_secret ||
+        challenge.user_id !== auth.user.id ||
+        challenge.device_id !== auth.session.id
+      )
+        return null;
       const step = matchTotp(challenge.totp_secret, input.code, now);
       if (step === null) {
         await q.countChallengeAttempt(tx, idHash, AUTH_LIMITS.codeAttempts, now);
-        return false;
+        return null;
       }
+      const before = await q.findLoginCandidate(tx, auth.user.email);
       await q.consumeChallenge(tx, idHash, now);
       await q.enableTotp(tx, challenge.user_id, challenge.totp_secret, step, now);
-      return true;
+      return { replaced: Boolean(before?.totpEnabled), at: now };
     });
-    if (!ok) throw badRequest('body.code', LOGIN_MESSAGES.invalidCode);
+    if (!outcome) throw badRequest('body.code', LOGIN_MESSAGES.invalidCode);
+    const ended = await this.sessions.endAllOf(auth.user.id, 'authenticator_changed', auth.session.id);
+    const what = outcome.replaced ? 'was replaced' : 'was set up';
+    this.afterReply.enqueue('authenticator notice', () =>
+      this.mail({
+        to: auth.user.email,
+        subject: `Your Fieldforce authenticator app ${what}`,
+        text:
+          `Hello ${auth.user.name},\n\nThe authenticator app of your Fieldforce account ${what} on ` +
+          `${outcome.at.toISOString().replace('T', ' ').slice(0, 16)} UTC; sign-ins now take its codes. ` +
+          `${ended > 0 ? `Your other signed-in devices (${ended}) were signed out. ` : ''}` +
+          `If this was not you, reset your password now (${this.link('/forgotpassword')}) and tell your administrator.`,
+      }),
+    );
   }
 
   /**

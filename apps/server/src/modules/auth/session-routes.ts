@@ -150,7 +150,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { public: true }, rateLimit: limited },
     },
     async (request) => {
-      await app.auth.service.requestPasswordReset(request.body.username);
+      // Answers before anything is looked up: the code is made and mailed after the reply.
+      app.auth.service.requestPasswordReset(request.body.username);
       return ok({ message: LOGIN_MESSAGES.codeSent });
     },
   );
