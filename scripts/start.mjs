@@ -37,8 +37,11 @@ if (builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) 
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The demo portal runs in development mode so that the built-in SSO provider and the email outbox
-// (/dev/outbox) work out of the box. A real deployment sets NODE_ENV=production, SMTP_URL and OIDC_ISSUER.
+// The demo portal runs in development mode so that the built-in SSO provider (/oidc) and the email
+// outbox (/dev/outbox) work out of the box. It listens on 127.0.0.1 unless HOST says otherwise, the
+// outbox answers only this machine or a signed-in admin, and the server's start banner lists each
+// development helper that is on with how to turn it off. A real deployment sets NODE_ENV=production,
+// SMTP_URL and OIDC_ISSUER.
 process.env.NODE_ENV ??= 'development';
 const { register } = await import('tsx/esm/api');
 register();

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { ConfigError, loadConfig, resolveWebDist, type Config } from './config/index.js';
+import {
+  ConfigError,
+  exposureLines,
+  isLoopbackHost,
+  loadConfig,
+  resolveWebDist,
+  type Config,
+} from './config/index.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
@@ -54,12 +61,13 @@ export function demoSignInLines(): string[] {
   return lines;
 }
 
-function printWelcome(url: string, config: Config) {
+function printWelcome(url: string, config: Config, port: number) {
   const lines = [
     '',
     `Fieldforce is running at ${url}`,
     `  API documentation: ${url}/api/docs`,
     `  Database: ${describeDatabase(config)}`,
+    ...exposureLines(config, port),
   ];
   if (config.SEED_SCALE !== 'none') lines.push('', ...demoSignInLines());
   lines.push('', 'Press Ctrl+C to stop.', '');
@@ -105,8 +113,13 @@ export async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  printWelcome(`http://${shownHost}:${port}`, config);
+  // The address to open is the one SSO comes back to (PUBLIC_URL, by default localhost).
+  const shownHost =
+    config.HOST === '0.0.0.0' || config.HOST === '::' || isLoopbackHost(config.HOST)
+      ? 'localhost'
+      : config.HOST;
+  const shownUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${shownHost}:${port}`;
+  printWelcome(shownUrl, config, port);
 }
 
 const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -7,7 +7,8 @@ const booleanish = z
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: `npm start` is reachable from this machine only. 0.0.0.0 opens it to the network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** postgres://… switches from the embedded database to a PostgreSQL server. */
   DATABASE_URL: z
@@ -73,6 +74,84 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** A development convenience that is on, what it is, and how to turn it off. */
+export interface DevelopmentHelper {
+  name: string;
+  /** Where it lives (a path on the portal's own port), if anywhere. */
+  path?: string;
+  what: string;
+  turnOff: string;
+}
+
+/** The development outbox (/dev/outbox and the outbox table) is in use: development, no SMTP server. */
+export const outboxEnabled = (config: Pick<Config, 'NODE_ENV' | 'SMTP_URL'>) =>
+  config.NODE_ENV !== 'production' && !config.SMTP_URL;
+
+/** The built-in SSO provider (/oidc) is mounted: development, no OIDC_ISSUER (modules/auth/sso.ts). */
+export const builtInSsoEnabled = (config: Pick<Config, 'NODE_ENV' | 'OIDC_ISSUER'>) =>
+  config.NODE_ENV !== 'production' && !config.OIDC_ISSUER;
+
+/** HOST is a loopback address: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/** The development helpers this configuration switches on, for the start banner (server.ts). */
+export function developmentHelpers(config: Config): DevelopmentHelper[] {
+  const helpers: DevelopmentHelper[] = [];
+  if (outboxEnabled(config)) {
+    helpers.push({
+      name: 'Development outbox',
+      path: '/dev/outbox',
+      what: 'lists every email the portal sends (sign-in and password codes); readable from this machine or by a signed-in admin',
+      turnOff: 'set SMTP_URL, or NODE_ENV=production',
+    });
+  }
+  if (builtInSsoEnabled(config)) {
+    helpers.push({
+      name: 'Built-in SSO provider',
+      path: '/oidc',
+      what: "'Continue with SSO' signs the portal's own accounts in",
+      turnOff: 'set OIDC_ISSUER and OIDC_CLIENT_ID, or NODE_ENV=production',
+    });
+  }
+  return helpers;
+}
+
+/**
+ * The start banner's account of what the server exposes: who can connect (HOST), and each
+ * development helper that is on with how to turn it off.
+ */
+export function exposureLines(config: Config, port: number): string[] {
+  const lines: string[] = [];
+  const bound = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`;
+  if (isLoopbackHost(config.HOST)) {
+    lines.push(
+      `  Only this machine can connect (listening on ${bound}); HOST=0.0.0.0 opens it to the network.`,
+    );
+  } else {
+    lines.push(`  Other machines on the network can connect (listening on ${bound}).`);
+  }
+  const helpers = developmentHelpers(config);
+  if (helpers.length > 0) {
+    lines.push('', `Development helpers are on (NODE_ENV=${config.NODE_ENV}):`);
+    for (const helper of helpers) {
+      lines.push(`  ${helper.name}${helper.path ? ` at ${helper.path}` : ''}: ${helper.what}.`);
+      lines.push(`    Off: ${helper.turnOff}.`);
+    }
+    lines.push(
+      '  A real deployment sets NODE_ENV=production, SMTP_URL and OIDC_ISSUER (README, Configuration).',
+    );
+  } else if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    lines.push(
+      '',
+      'No SMTP_URL: emails (sign-in and password codes) are kept in the outbox table, not sent.',
+    );
+  }
+  return lines;
 }
 
 export function resolveWebDist(config: Config, repoRoot: string): string {

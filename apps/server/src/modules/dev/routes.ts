@@ -1,11 +1,14 @@
 /**
  * /dev/outbox: the emails the portal would have sent, when no SMTP server is configured. Development
- * only: in production it answers 404 like any unknown path. HTML for people, JSON (`?format=json` or
+ * only: in production, or once SMTP_URL is set, it answers 404 like any unknown path. Readable from
+ * this machine or by a signed-in admin (access.ts). HTML for people, JSON (`?format=json` or
  * `Accept: application/json`) for end-to-end tests.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { fail, ok } from '@fieldforce/contracts';
 import { listOutbox, type OutboxMessage } from '../auth/mailer.js';
+import { outboxEnabled } from '../../config/index.js';
+import { assertOutboxReader } from './access.js';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -37,9 +40,10 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
     '/dev/outbox',
     { schema: { hide: true }, config: { access: { public: true } } },
     async (request, reply) => {
-      if (app.config.NODE_ENV === 'production') {
+      if (!outboxEnabled(app.config)) {
         return reply.status(404).send(fail(404, 'ROUTE_NOT_FOUND', `Nothing at GET /dev/outbox.`));
       }
+      await assertOutboxReader(app, request);
       const to = typeof request.query.to === 'string' && request.query.to ? request.query.to : undefined;
       const limit = Math.min(500, Math.max(1, Number(request.query.limit) || 100));
       const messages = await listOutbox(app.db, { to, limit });
