@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, LOGIN_MESSAGES } from '@fieldforce/contracts';
 import { totpCode } from '../../src/modules/auth/totp.js';
+import { requestOrigin } from '../../src/modules/auth/sso.js';
 import { authTestApp, body, withToken, type AuthTestApp } from './helpers.js';
 
 let t: AuthTestApp;
@@ -15,8 +16,11 @@ afterAll(() => t?.close());
 /** A browser in miniature: a cookie jar and same-server redirects. */
 class Browser {
   jar = new Map<string, string>();
-  /** The client IP the provider's page sees (the per-source sign-in rules). */
-  constructor(readonly ip = '127.0.0.1') {}
+  /** The client IP the provider's page sees (the per-source sign-in rules), and the address in use. */
+  constructor(
+    readonly ip = '127.0.0.1',
+    readonly origin = 'http://localhost:8080',
+  ) {}
   keep(res: LightMyRequestResponse) {
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()))
@@ -26,12 +30,12 @@ class Browser {
     return res;
   }
   async get(url: string) {
-    const target = new URL(url, 'http://localhost:8080');
+    const target = new URL(url, this.origin);
     return this.keep(
       await t.app.inject({
         method: 'GET',
         url: `${target.pathname}${target.search}`,
-        headers: { host: 'localhost:8080' },
+        headers: { host: target.host },
         cookies: Object.fromEntries(this.jar),
         remoteAddress: this.ip,
       }),
@@ -43,7 +47,7 @@ class Browser {
         method: 'POST',
         url,
         cookies: Object.fromEntries(this.jar),
-        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { host: new URL(this.origin).host, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(form).toString(),
         remoteAddress: this.ip,
       }),
@@ -54,9 +58,9 @@ class Browser {
     let current = res;
     for (let i = 0; i < 10 && [302, 303].includes(current.statusCode); i++) {
       const location = String(current.headers.location);
-      if (!location.startsWith('/') && !location.startsWith('http://localhost:8080/')) break;
-      if (new URL(location, 'http://localhost:8080').pathname === '/') break;
-      if (new URL(location, 'http://localhost:8080').pathname === '/login') break;
+      if (!location.startsWith('/') && !location.startsWith(`${this.origin}/`)) break;
+      if (new URL(location, this.origin).pathname === '/') break;
+      if (new URL(location, this.origin).pathname === '/login') break;
       current = await this.get(location);
     }
     return current;
@@ -77,7 +81,8 @@ async function ssoSignIn(browser: Browser, form: Record<string, string>, deviceI
   );
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin + authorize.pathname).toBe('http://localhost:8080/oidc/auth');
+  expect(authorize.origin + authorize.pathname).toBe(`${browser.origin}/oidc/auth`);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`${browser.origin}/api/fb/accounts/sso/callback`);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('state')).toBe(browser.jar.get('ssoState'));
   expect(authorize.searchParams.get('nonce')).toBeTruthy();
@@ -237,6 +242,40 @@ describe('SSO with the built-in provider', () => {
     expect(callback.statusCode).toBe(302);
     expect(String(callback.headers.location)).toMatch(/^\/login\?ssoError=/);
     expect(victim.jar.get('idToken')).toBeUndefined();
+  });
+
+  it('works on whichever address of this machine the portal is opened by (127.0.0.1 as well as localhost)', async () => {
+    const browser = new Browser('127.0.0.1', 'http://127.0.0.1:8080');
+    const { done } = await ssoSignIn(browser, { email: 'head.vn@demo.test', password: DEMO_PASSWORD });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/?countryCode=vn');
+    expect(decodeJwt(browser.jar.get('idToken')!)).toMatchObject({ email: 'head.vn@demo.test', lt: 'SSO' });
+  });
+
+  it('never builds a redirect URI on a host that is not this machine', async () => {
+    const browser = new Browser('127.0.0.1', 'http://portal.attacker.test:8080');
+    const start = await browser.get('/api/fb/accounts/sso/start?deviceId=elsewhere');
+    expect(start.statusCode).toBe(302);
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.origin).toBe('http://localhost:8080');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:8080/api/fb/accounts/sso/callback',
+    );
+  });
+
+  it('follows only this machine’s own names, on its own port, over http, for the built-in provider without PUBLIC_URL', () => {
+    const settings = { followRequestHost: true, port: 8080 };
+    const names = ['localhost', '127.0.0.1', '[::1]', '192.168.1.20'];
+    const origin = (host: string, protocol = 'http', s = settings) =>
+      requestOrigin(s, { host, protocol }, names);
+    expect(origin('192.168.1.20:8080')).toBe('http://192.168.1.20:8080');
+    expect(origin('[::1]:8080')).toBe('http://[::1]:8080');
+    expect(origin('localhost:8080')).toBe('http://localhost:8080');
+    expect(origin('192.168.1.20:9090')).toBeNull();
+    expect(origin('192.168.1.21:8080')).toBeNull();
+    expect(origin('bad host')).toBeNull();
+    expect(origin('127.0.0.1:8080', 'https')).toBeNull();
+    expect(origin('127.0.0.1:8080', 'http', { followRequestHost: false, port: 8080 })).toBeNull();
   });
 
   it('needs a device id to start', async () => {

@@ -23,7 +23,8 @@ export interface DevIdpOptions {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
+  /** One or more: the built-in provider answers on every address of the machine (sso.ts). */
+  redirectUri: string | readonly string[];
   postLogoutRedirectUri: string;
 }
 
@@ -78,7 +79,7 @@ export async function mountDevIdp(app: FastifyInstance, options: DevIdpOptions):
       {
         client_id: options.clientId,
         client_secret: options.clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: ([] as string[]).concat(options.redirectUri),
         post_logout_redirect_uris: [options.postLogoutRedirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],

@@ -40,6 +40,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const { url, state } = await sso.start({
         deviceId: request.query.deviceId,
         countryCode: request.market,
+        origin: sso.originFor(request),
       });
       reply.setCookie(SSO_STATE_COOKIE, state, {
         path: SSO_COOKIE_PATH,
@@ -75,6 +76,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user, deviceId, idToken, market } = await sso.complete(
           request.url,
           request.cookies[SSO_STATE_COOKIE],
+          sso.originFor(request),
         );
         const result = await app.auth.service.signIn(
           user,

@@ -4,7 +4,8 @@
  * The state is kept in the database with the PKCE verifier and nonce, and bound to the browser by an
  * HttpOnly cookie, so a callback URL made for another browser is refused.
  */
-import type { FastifyInstance } from 'fastify';
+import { networkInterfaces } from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { isCountryCode, type CountryCode } from '@fieldforce/contracts';
 import { MINUTE_MS } from '../../lib/clock.js';
@@ -19,6 +20,8 @@ const REQUEST_MINUTES = 10;
 
 export class SsoError extends Error {}
 
+const callbackUri = (origin: string) => `${origin}${SSO_COOKIE_PATH}/callback`;
+
 export interface SsoSettings {
   issuer: string;
   clientId: string;
@@ -26,6 +29,44 @@ export interface SsoSettings {
   /** The portal's base address: redirect URIs are built on it. */
   baseUrl: string;
   builtIn: boolean;
+  /**
+   * The built-in provider without PUBLIC_URL follows the address the browser used (localhost,
+   * 127.0.0.1 or this machine's LAN address, on the server's port), so SSO works whichever it is.
+   */
+  followRequestHost: boolean;
+  port: number;
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host names that reach this machine: loopback and the IPv4 addresses of its interfaces. */
+export function ownHostnames(): string[] {
+  const names = new Set(LOOPBACK_NAMES);
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const address of addresses ?? []) if (address.family === 'IPv4') names.add(address.address);
+  }
+  return [...names];
+}
+
+/**
+ * The origin a request came in on when the built-in provider may follow it (its host is one of this
+ * machine's own names, on the server's port); null otherwise, and the configured base address is used.
+ */
+export function requestOrigin(
+  settings: Pick<SsoSettings, 'followRequestHost' | 'port'>,
+  request: Pick<FastifyRequest, 'host' | 'protocol'>,
+  hostnames: readonly string[] = ownHostnames(),
+): string | null {
+  if (!settings.followRequestHost || request.protocol !== 'http') return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${request.host}`);
+  } catch {
+    return null;
+  }
+  const port = Number(url.port || 80);
+  if (port !== settings.port || !hostnames.includes(url.hostname)) return null;
+  return url.origin;
 }
 
 /** Where SSO points: the configured issuer, or the built-in one (undefined in production without one). */
@@ -40,6 +81,8 @@ export function ssoSettings(app: FastifyInstance): SsoSettings | null {
       clientSecret: config.OIDC_CLIENT_SECRET,
       baseUrl,
       builtIn: false,
+      followRequestHost: false,
+      port: config.PORT,
     };
   }
   if (config.NODE_ENV === 'production') return null;
@@ -49,6 +92,8 @@ export function ssoSettings(app: FastifyInstance): SsoSettings | null {
     clientSecret: randomToken(24),
     baseUrl,
     builtIn: true,
+    followRequestHost: !config.PUBLIC_URL,
+    port: config.PORT,
   };
 }
 
@@ -61,17 +106,26 @@ export class SsoService {
     private readonly app: FastifyInstance,
     readonly settings: SsoSettings,
   ) {
-    this.redirectUri = `${settings.baseUrl}${SSO_COOKIE_PATH}/callback`;
+    this.redirectUri = callbackUri(settings.baseUrl);
     this.postLogoutRedirectUri = `${settings.baseUrl}/login`;
+  }
+
+  /** The origin to build this request's redirect URI on: its own when allowed, else the base address. */
+  originFor(request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
+    return requestOrigin(this.settings, request) ?? this.settings.baseUrl;
   }
 
   async mountBuiltIn(): Promise<void> {
     if (!this.settings.builtIn) return;
+    // Every address the browser may use (see followRequestHost) is a registered redirect URI.
+    const origins = this.settings.followRequestHost
+      ? ownHostnames().map((host) => `http://${host}:${this.settings.port}`)
+      : [];
     await mountDevIdp(this.app, {
       issuer: this.settings.issuer,
       clientId: this.settings.clientId,
       clientSecret: this.settings.clientSecret!,
-      redirectUri: this.redirectUri,
+      redirectUri: [...new Set([this.redirectUri, ...origins.map(callbackUri)])],
       postLogoutRedirectUri: this.postLogoutRedirectUri,
     });
   }
@@ -126,11 +180,16 @@ export class SsoService {
     return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: answer });
   }
 
-  /** The provider's authorization URL for a new sign-in, and the state to bind to the browser. */
+  /**
+   * The provider's authorization URL for a new sign-in, and the state to bind to the browser.
+   * `origin` (from originFor) is where the browser comes back; the built-in provider is reached there too.
+   */
   async start(input: {
     deviceId: string;
     countryCode: CountryCode | null;
+    origin?: string;
   }): Promise<{ url: string; state: string }> {
+    const origin = input.origin ?? this.settings.baseUrl;
     const config = await this.config();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -151,13 +210,19 @@ export class SsoService {
       ],
     );
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: this.redirectUri,
+      redirect_uri: callbackUri(origin),
       scope: 'openid email profile',
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
       nonce,
     });
+    // The built-in provider lives in this server: the browser reaches it on the address it already uses.
+    if (this.settings.builtIn && origin !== this.settings.baseUrl) {
+      const own = new URL(origin);
+      url.protocol = own.protocol;
+      url.host = own.host;
+    }
     return { url: url.href, state };
   }
 
@@ -169,8 +234,10 @@ export class SsoService {
   async complete(
     callbackPath: string,
     browserState: string | undefined,
+    origin: string = this.settings.baseUrl,
   ): Promise<{ user: AuthUser; deviceId: string; idToken: string | undefined; market: CountryCode }> {
-    const current = new URL(callbackPath, this.settings.baseUrl);
+    // The redirect URI of the token request is the one the sign-in started with: same origin.
+    const current = new URL(callbackPath, origin);
     const state = current.searchParams.get('state');
     if (!state || !browserState || state !== browserState)
       throw new SsoError('The sign-in did not start in this browser.');
