@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { storage } from './storage';
+import { describe, expect, it, vi } from 'vitest';
+import { randomUuid, storage } from './storage';
 
 describe('storage', () => {
   it('defaults the country to vn and the login type to NON_SSO', () => {
@@ -37,5 +37,17 @@ describe('storage', () => {
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(storage.getOrCreateUuid()).toBe(first);
     expect(window.localStorage.getItem('UUID')).toBe(first);
+  });
+
+  it('creates the device UUID over plain http too, where crypto.randomUUID does not exist (a LAN address)', () => {
+    window.localStorage.removeItem('UUID');
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    try {
+      const uuid = storage.getOrCreateUuid();
+      expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(randomUuid()).not.toBe(uuid);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

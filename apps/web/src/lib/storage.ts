@@ -60,6 +60,19 @@ function remove(key: string): void {
   }
 }
 
+/**
+ * A version 4 UUID. crypto.randomUUID exists only in secure contexts (https and localhost), so a portal
+ * opened by its LAN address over http builds one from crypto.getRandomValues, which exists everywhere.
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
@@ -126,7 +139,7 @@ export const storage = {
   getOrCreateUuid(): string {
     const existing = read(STORAGE_KEYS.uuid);
     if (existing) return existing;
-    const created = crypto.randomUUID();
+    const created = randomUuid();
     write(STORAGE_KEYS.uuid, created);
     return created;
   },
