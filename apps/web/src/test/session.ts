@@ -37,6 +37,8 @@ export function fakeSession(
       return envelopeResponse(200, ok({ message: 'Session stored.' }));
     if (url.includes('fb/accounts/devices'))
       return envelopeResponse(200, ok({ devices: [], maxDevices: 10 }));
+    if (/fb\/accounts\/mfa\/totp(\?|$)/.test(url))
+      return envelopeResponse(200, ok({ enrolled: false, enrolledAt: null }));
     return envelopeResponse(404, {
       statusCode: 404,
       'response-data': null,

@@ -2,6 +2,7 @@ import { ALL_DT_ACCESS, formatDateTime, type DeviceLabel } from '@fieldforce/con
 import { useId, useState } from 'react';
 import { useDisclosure } from '../../components/use-dismiss';
 import { useEndDevice } from '../../features/auth/api/end-device';
+import { AuthenticatorSection } from '../../features/auth/components/authenticator-section';
 import { useDevices } from '../../features/auth/api/get-devices';
 import { useT, type Translate } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
@@ -111,6 +112,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
             <DtAccessList codes={dtAccess} />
           </div>
         ) : null}
+        {open ? <AuthenticatorSection /> : null}
         {open ? <OwnDevices /> : null}
       </div>
     </div>

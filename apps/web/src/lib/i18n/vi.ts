@@ -254,6 +254,26 @@ const base: Record<
   'profile.deviceName': '{browser} trên {os}',
   'profile.unknownBrowser': 'Trình duyệt không xác định',
   'profile.privateWindow': 'Cửa sổ ẩn danh',
+  'mfa.title': 'Ứng dụng xác thực',
+  'mfa.on': 'Đang bật: khi đăng nhập cần mã từ ứng dụng xác thực của bạn.',
+  'mfa.off': 'Đang tắt: khi đăng nhập chỉ cần mật khẩu.',
+  'mfa.statusError': 'Không tải được trạng thái ứng dụng xác thực của bạn.',
+  'mfa.setUp': 'Thiết lập ứng dụng xác thực',
+  'mfa.replace': 'Thay ứng dụng xác thực',
+  'mfa.proofLead': 'Trước tiên, hãy xác nhận đó là bạn bằng mật khẩu.',
+  'mfa.proofLeadReplace':
+    'Trước tiên, hãy xác nhận đó là bạn bằng mật khẩu và một mã từ ứng dụng xác thực hiện tại.',
+  'mfa.currentPassword': 'Mật khẩu hiện tại',
+  'mfa.currentCode': 'Mã từ ứng dụng xác thực hiện tại',
+  'mfa.wrongPassword': 'Đó không phải mật khẩu hiện tại của bạn.',
+  'mfa.continue': 'Tiếp tục',
+  'mfa.scanLead': 'Quét mã QR bằng ứng dụng xác thực mới, sau đó nhập mã 6 chữ số mà ứng dụng hiển thị.',
+  'mfa.newCode': 'Mã từ ứng dụng xác thực mới',
+  'mfa.confirm': 'Xác nhận và bật',
+  'mfa.afterNote':
+    'Khi bạn xác nhận, các thiết bị khác của bạn sẽ bị đăng xuất và chúng tôi sẽ gửi thông báo qua email.',
+  'mfa.done':
+    'Đã thiết lập ứng dụng xác thực. Các thiết bị khác của bạn đã bị đăng xuất và một thông báo đã được gửi qua email.',
   'salesmanBg.open': 'Thêm thông tin nhân viên bán hàng',
   'salesmanBg.title': 'Thêm ánh xạ BG cho nhân viên bán hàng',
   'salesmanBg.body':
