@@ -85,10 +85,15 @@ test('a team leader sees only their own team', async ({ page }) => {
   await signIn(page, 'tl.vn@demo.test');
   await page.goto('/teamlevels');
   await expect(current(page)).toHaveText('Team Leads');
-  // One row, the leader's own team, which opens their salesmen.
-  await expect(page.getByRole('row', { name: /^Open / })).toHaveCount(1);
-  await drillTo(page, 'Sales Person');
+  // Their level is one row, the leader themself, which the total already is (issue 10: no name
+  // twice): the team shows right below it, and the total opens the salesmen in one click.
   await expect(page.getByRole('row', { name: /^Open / })).toHaveCount(0);
+  const below = page.getByRole('region', { name: /^Team of / });
+  await expect(below.getByRole('row', { name: /^See the day of / }).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Every Salesman/ }).click();
+  await expect(current(page)).toHaveText('Sales Person');
+  await expect(page.getByRole('row', { name: /^Open / })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /^See the day of / }).first()).toBeVisible();
 
   // Someone else's team is refused by the server.
   await page.goto('/teamlevels?role=LEVEL6&type=team&emailId=tl2.vn%40demo.test');

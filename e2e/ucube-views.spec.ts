@@ -20,7 +20,7 @@ test('DT View drills from a distributor to its team leads; KPI View shows its KP
 
   await page.goto('/disciplinaryteamlevels?period=day');
   await expect(page.getByRole('heading', { level: 1, name: 'KPI View' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'New ECO Target' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'New ECO Target' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Day' })).toHaveAttribute('aria-pressed', 'true');
 });
 
@@ -30,7 +30,10 @@ test('the UCube home shows the scope’s headline cards', async ({ page }) => {
   const cards = page.getByRole('list', { name: 'Your whole scope, month to date' });
   await expect(cards.getByRole('heading', { name: 'GSV' })).toBeVisible();
   await expect(cards.getByText(/pace/i).first()).toBeVisible();
-  await page.getByRole('link', { name: /Team View/ }).click();
+  await page
+    .getByRole('link', { name: /Team View/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team View' })).toBeVisible();
 });
 
@@ -54,7 +57,7 @@ test.describe('at 480 px in Vietnamese', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     expect(wrapScrolls).toBe(true);
     // The chart stacks under the table.
-    const table = await page.locator('.ucube-table-wrap').boundingBox();
+    const table = await page.locator('.ucube-table-wrap').first().boundingBox();
     const chart = await page.getByRole('img', { name: /chỉ tiêu so với thực đạt/ }).boundingBox();
     expect(chart!.y).toBeGreaterThan(table!.y + table!.height - 1);
   });

@@ -16,7 +16,7 @@ export function KpiCards({ answer, country }: { answer: KpiAnswer; country?: Cou
       {answer.kpis.map((k) => {
         const r = readingOf(answer, answer.total, k);
         return (
-          <li key={k.key} className="kpi-card" data-band={r.band}>
+          <li key={k.key} className="kpi-card">
             <h3>{k.label}</h3>
             <p className="kpi-card__actual">
               <span className="visually-hidden">{k.actualLabel}: </span>
