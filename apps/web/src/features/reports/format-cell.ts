@@ -33,6 +33,12 @@ export function formatAmount(value: number, currency: string | undefined, locale
   return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** A calendar day (YYYY-MM-DD) as dd-MMM-yy, as the report's date cells show it. */
+export function formatDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return formatDateTime(`${day}T00:00:00Z`, 'UTC').split(' | ')[0] ?? day;
+}
+
 /** A quantity or other number with thousands separators. */
 export function formatNumber(value: number, locale = 'en-US'): string {
   return numberFormat(locale, { maximumFractionDigits: 6 }).format(value);

@@ -1,5 +1,6 @@
 import { reportByKey, type ReportKey } from '@fieldforce/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
 import type { AppliedReport } from '../report-params';
@@ -18,9 +19,11 @@ const applied: AppliedReport = {
 function renderFilters(key: ReportKey) {
   const onApply = vi.fn();
   render(
-    <I18nProvider language="en">
-      <ReportFilters report={reportByKey(key)!} applied={applied} today={TODAY} onApply={onApply} />
-    </I18nProvider>,
+    <MemoryRouter>
+      <I18nProvider language="en">
+        <ReportFilters report={reportByKey(key)!} applied={applied} today={TODAY} onApply={onApply} />
+      </I18nProvider>
+    </MemoryRouter>,
   );
   return onApply;
 }
@@ -75,15 +78,17 @@ describe('report search inputs', () => {
   it('folds behind a Filters button that says what is applied (phones)', () => {
     const onApply = vi.fn();
     render(
-      <I18nProvider language="en">
-        <ReportFilters
-          report={reportByKey('order-loss')!}
-          applied={applied}
-          today={TODAY}
-          onApply={onApply}
-          summary="23-Oct-26 to 21-Nov-26"
-        />
-      </I18nProvider>,
+      <MemoryRouter>
+        <I18nProvider language="en">
+          <ReportFilters
+            report={reportByKey('order-loss')!}
+            applied={applied}
+            today={TODAY}
+            onApply={onApply}
+            summary="23-Oct-26 to 21-Nov-26"
+          />
+        </I18nProvider>
+      </MemoryRouter>,
     );
     const toggle = screen.getByRole('button', { name: /Filters/ });
     expect(toggle.textContent).toContain('23-Oct-26 to 21-Nov-26');
@@ -111,8 +116,17 @@ describe('report search inputs', () => {
 
   it('a range over 60 days disables Apply; Reset goes back to the last 30 days', () => {
     const onApply = renderFilters('order-loss');
+    const range = screen.getByRole('button', { name: 'Date range 23-Oct-26 to 21-Nov-26' });
+    expect(range.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('From')).toBeNull();
+    fireEvent.click(range);
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-08-01' } });
     expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    // Closed with Escape, the broken rule stays in view under the button.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(document.activeElement).toBe(range);
+    expect(screen.getByRole('alert').textContent).toMatch(/at most 60 days/);
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(onApply).toHaveBeenCalledWith(
       expect.objectContaining({ from: '2026-10-23', to: TODAY, filters: {}, page: 1, sort: '' }),
@@ -121,7 +135,7 @@ describe('report search inputs', () => {
 
   it('master reports have no date range', () => {
     renderFilters('product-master');
-    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Date range/ })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Item Code' })).toBeTruthy();
   });
 });

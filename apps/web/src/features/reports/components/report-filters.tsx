@@ -6,10 +6,12 @@ import {
   type ReportFilter,
 } from '@fieldforce/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { DateRangePicker } from '../../../components/date-range-picker';
+import { DateRangePicker, useRangeMessage } from '../../../components/date-range-picker';
 import { checkRange, quickRange } from '../../../components/date-range';
 import { FormField } from '../../../components/form-field';
+import { useDisclosure } from '../../../components/use-dismiss';
 import { useT, type MessageKey } from '../../../lib/i18n';
+import { formatDay } from '../format-cell';
 import { DEFAULT_RANGE_DAYS, type AppliedReport } from '../report-params';
 
 const FILTER_LABEL: Record<string, MessageKey> = {
@@ -42,6 +44,59 @@ export function cleanSearchValue(filter: ReportFilter, report: ReportDefinition,
 
 export function searchListTooLong(value: string): boolean {
   return !parseSearchList(value).ok;
+}
+
+/**
+ * The range as one button ("25-Oct-26 – 23-Nov-26") that opens the date inputs and quick ranges
+ * below it, as analytics tools do: the bar stays one line. Escape or a press outside closes it; a
+ * range that breaks a rule keeps its message under the button and Apply disabled.
+ */
+function RangeField({
+  range,
+  today,
+  onChange,
+}: {
+  range: { from: string; to: string };
+  today: string;
+  onChange(range: { from: string; to: string }): void;
+}) {
+  const t = useT();
+  const labelId = useId();
+  const { open, toggle, panelId, container, trigger } = useDisclosure({ closeOnSearch: false });
+  const message = useRangeMessage(checkRange(range.from, range.to, today));
+  return (
+    <div className="report-range field" ref={container}>
+      <span className="field__label" id={labelId}>
+        {t('dateRange.legend')}
+      </span>
+      <button
+        ref={trigger}
+        type="button"
+        className="report-range__button field__control"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-labelledby={`${labelId} ${panelId}-value`}
+        aria-invalid={message ? true : undefined}
+        onClick={toggle}
+      >
+        <span id={`${panelId}-value`}>
+          {t('reports.filters.summaryRange', { from: formatDay(range.from), to: formatDay(range.to) })}
+        </span>
+        <span aria-hidden="true" className="report-range__chevron">
+          {open ? '▲' : '▼'}
+        </span>
+      </button>
+      {open ? (
+        <div id={panelId} className="report-range__panel">
+          <DateRangePicker from={range.from} to={range.to} today={today} onChange={onChange} />
+        </div>
+      ) : message ? (
+        <p className="field__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -105,9 +160,7 @@ export function ReportFilters({
         </span>
       </button>
       <form id={formId} className="report-filters" onSubmit={submit} aria-label={t('reports.filters')}>
-        {report.dated ? (
-          <DateRangePicker from={range.from} to={range.to} today={today} onChange={setRange} />
-        ) : null}
+        {report.dated ? <RangeField range={range} today={today} onChange={setRange} /> : null}
         {report.filters.length > 0 ? (
           <div className="report-filters__fields">
             {report.filters.map((filter) => {

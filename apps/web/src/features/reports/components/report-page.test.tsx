@@ -186,7 +186,7 @@ describe('column chooser', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
     expect(window.localStorage.getItem(hiddenColumnsKey('order-loss'))).toBeNull();
     expect(within(table).getByRole('columnheader', { name: /Reason/ })).toBeTruthy();
-  });
+  }, 20_000);
 
   it('opens a report with the columns hidden last time', async () => {
     window.localStorage.setItem(hiddenColumnsKey('order-loss'), JSON.stringify(['skuId', 'qtyLost']));

@@ -2,13 +2,12 @@ import { LoadingStatus } from '../../../components/loading-status';
 import {
   COUNTRIES,
   countryFlags,
-  formatDateTime,
   type ReportColumn,
   type ReportDefinition,
   type ReportPage as ReportPageData,
   type ReportTotals,
 } from '@fieldforce/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { checkRange, todayIso } from '../../../components/date-range';
 import { useRangeMessage } from '../../../components/date-range-picker';
@@ -19,7 +18,7 @@ import { useI18n, useT, type Language, type MessageKey } from '../../../lib/i18n
 import { useClientStore } from '../../../lib/store';
 import { useReportPage } from '../api/get-report-page';
 import { useReportTotals } from '../api/get-report-totals';
-import { formatAmount, formatNumber, formatReportCell, type CellFormat } from '../format-cell';
+import { formatAmount, formatDay, formatNumber, formatReportCell, type CellFormat } from '../format-cell';
 import { useHiddenColumns } from '../hidden-columns';
 import { valueLabelKey } from '../value-labels';
 import {
@@ -70,9 +69,16 @@ export function ReportPage() {
 /** Number locale of the reader's language (vi: 1.234.567). */
 const NUMBER_LOCALE: Record<Language, string> = { en: 'en-US', vi: 'vi-VN' };
 
-/** A calendar day (YYYY-MM-DD) as dd-MMM-yy. */
-const dayText = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? (formatDateTime(`${day}T00:00:00Z`, 'UTC').split(' | ')[0] ?? day) : day;
+/** The table's scroll height: 480 px, more on a tall screen (what is left below the filter bar). */
+function useTableHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return Math.max(480, height - 420);
+}
 
 function ReportView({ report }: { report: ReportDefinition }) {
   const t = useT();
@@ -101,6 +107,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
   const result = useReportPage(report.key, country, query, rangeOk);
   const totals = useReportTotals(report.key, country, totalsQuery, rangeOk);
   const [hidden, setHidden] = useHiddenColumns(report.key);
+  const tableHeight = useTableHeight();
 
   const apply = (next: AppliedReport) => setParams(paramsFromApplied(report, next));
   const data = result.data;
@@ -139,7 +146,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
   const searchCount = Object.values(applied.filters).filter((v) => v.trim()).length;
   const summary = [
     report.dated
-      ? t('reports.filters.summaryRange', { from: dayText(applied.from), to: dayText(applied.to) })
+      ? t('reports.filters.summaryRange', { from: formatDay(applied.from), to: formatDay(applied.to) })
       : '',
     searchCount > 0 ? t('reports.filters.summaryCount', { count: searchCount }) : '',
   ]
@@ -203,6 +210,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
               firstRowIndex={first}
               totalRows={data.total}
               footer={footer}
+              height={tableHeight}
             />
           )}
           <nav className="report-pager" aria-label={t('reports.paging')}>
