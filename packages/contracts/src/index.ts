@@ -11,3 +11,4 @@ export * from './reports-api.js';
 export * from './kpis.js';
 export * from './kpi-trend.js';
 export * from './device-label.js';
+export * from './export-limits.js';

@@ -4,8 +4,8 @@
  */
 import { Readable } from 'node:stream';
 import { formatDateTime, neutraliseCell } from '@fieldforce/contracts';
-import type { Queryable } from '../../db/client.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
+import { nextTurn } from '../../lib/export-limits.js';
 import {
   cursorOf,
   findReportBatch,
@@ -41,27 +41,47 @@ export interface CsvExportOptions {
   /** Rows per database round trip. */
   batchSize: number;
   timeZone: string;
+  /**
+   * Resolves when the export may do its next slice of work (lib/export-limits.ts: one slice per pass
+   * of the event loop across every export). Default: one pass of the event loop.
+   */
+  turn?: () => Promise<void>;
 }
 
 /**
- * The rows of an export in batches, so memory holds one batch whatever the size of the result.
+ * Rows written per turn at most: a PostgreSQL FETCH of `batchSize` rows arrives without blocking, and
+ * is written in slices this size so no one turn holds the event loop for long.
+ */
+export const EXPORT_SLICE_ROWS = 250;
+
+/**
+ * The rows of an export in slices, so memory holds one batch whatever the size of the result, each
+ * slice after a turn (so the server answers other requests between slices).
  * On PostgreSQL one query through a server-side cursor; on PGlite (no second connection to hold)
- * keyset batches read one after another. Shared by the CSV and XLSX writers.
+ * keyset batches read one after another, each query inside a turn as it runs on the main thread.
+ * Shared by the CSV and XLSX writers.
  */
 export async function* reportRowBatches(
   db: Queryable & Partial<Pick<Database, 'cursor'>>,
   criteria: ReportCriteria,
-  options: Pick<CsvExportOptions, 'cap' | 'batchSize'>,
+  options: Pick<CsvExportOptions, 'cap' | 'batchSize' | 'turn'>,
 ): AsyncGenerator<Record<string, unknown>[]> {
+  const turn = options.turn ?? nextTurn;
   if (db.cursor) {
     const { sql, params } = reportRowsQuery(criteria, options.cap);
-    yield* db.cursor(sql, params, options.batchSize);
+    for await (const batch of db.cursor(sql, params, options.batchSize)) {
+      for (let at = 0; at < batch.length; at += EXPORT_SLICE_ROWS) {
+        await turn();
+        yield batch.slice(at, at + EXPORT_SLICE_ROWS);
+      }
+    }
     return;
   }
   let written = 0;
   let after: ReportCursor | null = null;
   while (written < options.cap) {
     const limit = Math.min(options.batchSize, options.cap - written);
+    await turn();
     const rows = await findReportBatch(db, criteria, after, limit);
     if (rows.length === 0) break;
     written += rows.length;
@@ -71,7 +91,7 @@ export async function* reportRowBatches(
   }
 }
 
-/** The export as a CSV stream: header row, then the rows batch by batch. */
+/** The export as a CSV stream: header row, then the rows slice by slice. */
 export function reportCsvStream(
   db: Queryable,
   criteria: ReportCriteria,

@@ -1,8 +1,11 @@
 /** Reports & Analytics (issue 5): the report list, a page of a report, and its CSV export. */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COUNTRIES,
+  EXPORT_LIMIT_MESSAGES,
+  EXPORT_LIMITS,
   marketQuerySchema,
   ok,
   operationalReportsListSchema,
@@ -22,6 +25,7 @@ import { envelopeResponses } from '../../lib/responses.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { ExportLimitError, ExportLimits, type ExportSlot } from '../../lib/export-limits.js';
 import { canReadReport } from './policy.js';
 import { presentColumn, presentRow, presentTotals, reportColumns } from './presenter.js';
 import { countReportRows, findReportPage, reportTotals } from './queries.js';
@@ -32,7 +36,15 @@ import { reportXlsxStream, XLSX_CONTENT_TYPE } from './xlsx.js';
 const TAG = 'reports';
 const signedIn = [{ customerToken: [] }];
 const access = { roles: ['reports'] } as const;
-const EXPORT_BATCH_SIZE = 2_000;
+/** Rows per FETCH of a PostgreSQL export cursor (the query runs on the database server). */
+const EXPORT_FETCH_SIZE = 2_000;
+/**
+ * Rows per query of a PGlite export: its queries run on the main thread, and each is one turn, so a
+ * batch this size holds other requests for about 10 ms (docs/reliability.md).
+ */
+const EXPORT_BATCH_SIZE_EMBEDDED = 100;
+/** Time left for the rest of the shutdown after the exports are cut (at most half the timeout). */
+const SHUTDOWN_MARGIN_MS = 1_000;
 
 /** `{report}_{market}_{from}_{to}.{ext}`, only letters, digits, `-` and `_`, as filename and RFC 5987 filename*. */
 export function exportFileName(
@@ -53,6 +65,39 @@ const contentDisposition = (name: string) =>
   `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const exportLimits = new ExportLimits({ ...EXPORT_LIMITS, messages: EXPORT_LIMIT_MESSAGES });
+
+  /** A slot among the exports running at once, or 429 with the limit's message and Retry-After. */
+  function exportSlot(user: AuthUser, reply: FastifyReply): ExportSlot {
+    try {
+      return exportLimits.acquire(user.id);
+    } catch (error) {
+      if (error instanceof ExportLimitError)
+        void reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+
+  // On shutdown, exports still running when SHUTDOWN_TIMEOUT is nearly over are cut, so a long
+  // download cannot keep the process from stopping in time.
+  let cutTimer: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    const timeoutMs = app.config.SHUTDOWN_TIMEOUT * 1000;
+    cutTimer = setTimeout(
+      () => {
+        const cut = exportLimits.cutAll();
+        if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
+      },
+      timeoutMs - Math.min(SHUTDOWN_MARGIN_MS, timeoutMs / 2),
+    );
+    cutTimer.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearTimeout(cutTimer);
+    done();
+  });
+
   // A range may end on the market's own today, which is ahead of UTC in every market.
   const today = (market: CountryCode) => localDateIso(app.clock.now(), COUNTRIES[market].timeZone);
 
@@ -172,11 +217,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Same parameters and access as the page call. UTF-8 with BOM, RFC 4180, formula-looking cells neutralised. ' +
           `At most ${REPORT_DOWNLOAD_CAP} rows: X-Total-Count gives the rows that matched and X-Export-Truncated: true ` +
-          'says the file holds only the first ones. format=csv (default) or xlsx (streamed spreadsheet).',
+          'says the file holds only the first ones. format=csv (default) or xlsx (streamed spreadsheet). ' +
+          `At most ${EXPORT_LIMITS.perUser} exports per user and ${EXPORT_LIMITS.total} on the server run at once: ` +
+          'past that, 429 RATE_LIMITED with a message saying which limit and Retry-After.',
         params: reportParamsSchema,
         querystring: reportExportQuerySchema,
         response: {
-          ...envelopeResponses(z.null()),
+          ...envelopeResponses(z.null(), [429]),
           200: z.unknown().describe('text/csv; charset=utf-8 or an XLSX workbook, streamed'),
         },
         security: signedIn,
@@ -187,6 +234,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
       const { report, criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      const slot = exportSlot(user, reply);
+      // Freed when the response ends: finished, failed, or the client went away.
+      reply.raw.once('close', slot.release);
+      await exportLimits.turn();
       const total = await countReportRows(app.db, criteria);
       const xlsx = request.query.format === 'xlsx';
       const name = exportFileName(report.key, market, criteria.from, criteria.to, xlsx ? 'xlsx' : 'csv');
@@ -198,13 +249,18 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (total > REPORT_DOWNLOAD_CAP) void reply.header('X-Export-Truncated', 'true');
       const options = {
         cap: REPORT_DOWNLOAD_CAP,
-        batchSize: EXPORT_BATCH_SIZE,
+        batchSize: app.db.cursor ? EXPORT_FETCH_SIZE : EXPORT_BATCH_SIZE_EMBEDDED,
         timeZone: COUNTRIES[market].timeZone,
+        turn: () => exportLimits.turn(),
       };
       const stream = xlsx
         ? reportXlsxStream(app.db, criteria, columns, { ...options, sheetName: report.reportName })
         : reportCsvStream(app.db, criteria, columns, options);
       stream.on('error', (err) => request.log.error({ err }, 'report export failed part-way'));
+      // Cut at shutdown: the stream ends, Fastify closes the connection, the client sees it fail.
+      const cut = () => stream.destroy(slot.signal.reason as Error);
+      if (slot.signal.aborted) cut();
+      else slot.signal.addEventListener('abort', cut, { once: true });
       return reply.send(stream);
     },
   );

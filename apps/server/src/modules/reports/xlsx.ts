@@ -51,12 +51,30 @@ export function reportXlsxStream(
 
   void (async () => {
     for await (const rows of reportRowBatches(db, criteria, options)) {
+      // The client left or the export was cut: stop reading (the generator's cleanup runs).
+      if (out.destroyed) return;
       for (const row of rows) {
         sheet.addRow(columns.map((col) => xlsxCellValue(col, row[col.key], options.timeZone))).commit();
       }
+      // A slow reader: wait until the zip output it has not read yet drains, instead of buffering it.
+      if (out.writableNeedDrain) await drained(out);
     }
+    if (out.destroyed) return;
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/** Resolves on 'drain', or when the stream closes (destroyed) so the writer can stop. */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
