@@ -1,3 +1,17 @@
+import { EXPORT_LIMIT_MESSAGES } from '@fieldforce/contracts';
+import { isApiError } from '../../lib/api-client';
+
+/**
+ * Why a download failed, for its message: the server refused it because this user already runs the
+ * most downloads at once, or because the server runs the most overall (429, issue 9), or it broke.
+ */
+export type DownloadFailure = 'userLimit' | 'serverLimit' | 'interrupted';
+
+export function downloadFailure(error: unknown): DownloadFailure {
+  if (!isApiError(error) || error.status !== 429) return 'interrupted';
+  return error.shortDescription === EXPORT_LIMIT_MESSAGES.perUser ? 'userLimit' : 'serverLimit';
+}
+
 /** Whether an export needs the cap warning first (spec sections 8 and 9). */
 export function needsCapWarning(total: number, downloadCap: number): boolean {
   return total > downloadCap;

@@ -296,6 +296,8 @@ const base = {
   'download.continue': 'Continue',
   'download.done': 'Downloaded {file}',
   'download.interrupted': 'Download was interrupted. Please try again',
+  'download.userLimit': 'You already have {count} downloads running. Wait for one to finish, then try again.',
+  'download.serverLimit': 'The server is busy with other downloads. Please try again in a minute.',
   'download.capTitle': 'Large download',
   'download.capRestricted': 'Download restricted to first {cap} records only.',
   'download.capCount': '{total} records match these filters; the file will hold the first {cap}.',

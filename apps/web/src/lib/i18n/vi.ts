@@ -301,6 +301,8 @@ const base: Record<
   'download.continue': 'Tiếp tục',
   'download.done': 'Đã tải xuống {file}',
   'download.interrupted': 'Quá trình tải xuống bị gián đoạn. Vui lòng thử lại',
+  'download.userLimit': 'Bạn đang có {count} lượt tải xuống chưa xong. Hãy đợi một lượt hoàn tất rồi thử lại.',
+  'download.serverLimit': 'Máy chủ đang bận với các lượt tải xuống khác. Vui lòng thử lại sau một phút.',
   'download.capTitle': 'Tệp tải xuống lớn',
   'download.capRestricted': 'Chỉ được tải xuống {cap} bản ghi đầu tiên.',
   'download.capCount': 'Có {total} bản ghi khớp với bộ lọc; tệp sẽ chứa {cap} bản ghi đầu tiên.',

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPORT_LIMIT_MESSAGES } from '@fieldforce/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { I18nProvider } from '../../../lib/i18n';
 import { ReportExport } from './report-export';
@@ -29,9 +30,26 @@ function slowServer(parts: string[], end: 'close' | 'hold' | 'fail') {
   return fetchMock;
 }
 
-function renderExport(total: number) {
+/** A server that refuses the export as the API does past a download limit (429, envelope, Retry-After). */
+function busyServer(message: string) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(
+        JSON.stringify({
+          statusCode: 429,
+          'response-data': null,
+          statusMessage: 'RATE_LIMITED',
+          errors: { code: 'RATE_LIMITED', shortDescription: message },
+        }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } },
+      ),
+  );
+  configureApiClient({ fetch: fetchMock as unknown as typeof fetch, deviceId: async () => 'd' });
+}
+
+function renderExport(total: number, language: 'en' | 'vi' = 'en') {
   render(
-    <I18nProvider language="en">
+    <I18nProvider language={language}>
       <ReportExport
         reportKey="order-loss"
         country="vn"
@@ -97,5 +115,23 @@ describe('ReportExport', () => {
     renderExport(5);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Download XLSX' })));
     expect((await screen.findByRole('alert')).textContent).toBe('Download was interrupted. Please try again');
+  });
+
+  it('past the per-user download limit, says so instead of a generic failure', async () => {
+    busyServer(EXPORT_LIMIT_MESSAGES.perUser);
+    renderExport(5);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Download CSV' })));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You already have 2 downloads running. Wait for one to finish, then try again.',
+    );
+  });
+
+  it('past the server’s download limit, says so in Vietnamese too', async () => {
+    busyServer(EXPORT_LIMIT_MESSAGES.total);
+    renderExport(5, 'vi');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tải XLSX' })));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Máy chủ đang bận với các lượt tải xuống khác. Vui lòng thử lại sau một phút.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { CountryCode, ReportKey } from '@fieldforce/contracts';
+import { EXPORT_LIMITS, type CountryCode, type ReportKey } from '@fieldforce/contracts';
 import { useCallback, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { DownloadProgress } from '../../../components/download-progress';
@@ -73,7 +73,9 @@ export function ReportExport({
       ) : null}
       {state.phase === 'failed' ? (
         <p className="report-message report-message--error" role="alert">
-          {t('download.interrupted')}
+          {state.reason === 'userLimit'
+            ? t('download.userLimit', { count: EXPORT_LIMITS.perUser })
+            : t(state.reason === 'serverLimit' ? 'download.serverLimit' : 'download.interrupted')}
         </p>
       ) : null}
       {state.phase === 'confirm' ? (

@@ -3,14 +3,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../../lib/api-client';
 import { exportReport, type ExportFormat } from '../api/export-report';
 import type { ReportQueryParams } from '../api/get-report-page';
-import { countLineFeeds, estimateCsvRows, fallbackFileName, needsCapWarning } from '../download-rules';
+import {
+  countLineFeeds,
+  downloadFailure,
+  estimateCsvRows,
+  fallbackFileName,
+  needsCapWarning,
+  type DownloadFailure,
+} from '../download-rules';
 import { saveBlob } from '../save-file';
 
 export type DownloadState =
   | { phase: 'idle' }
   | { phase: 'confirm'; format: ExportFormat }
   | { phase: 'running'; format: ExportFormat; received: number; total: number | null; rows: number | null }
-  | { phase: 'failed'; format: ExportFormat };
+  | { phase: 'failed'; format: ExportFormat; reason: DownloadFailure };
 
 interface Options {
   reportKey: ReportKey;
@@ -24,7 +31,8 @@ interface Options {
 
 /**
  * An export: the cap warning first when more rows match than the file can hold, then a streamed
- * download with progress, Cancel (AbortController), a failure state, and the save.
+ * download with progress, Cancel (AbortController), a failure state (saying when the server refused
+ * because too many downloads run at once), and the save.
  */
 export function useReportDownload({ reportKey, country, query, total, downloadCap, onSaved }: Options) {
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
@@ -62,7 +70,7 @@ export function useReportDownload({ reportKey, country, query, total, downloadCa
         onSaved(name);
       } catch (error) {
         if (abort.signal.aborted || isAbortError(error)) return;
-        setState({ phase: 'failed', format });
+        setState({ phase: 'failed', format, reason: downloadFailure(error) });
       } finally {
         if (controller.current === abort) controller.current = null;
       }
