@@ -150,30 +150,33 @@ function OwnDevices() {
             {t('profile.devicesCount', { count: devices.data.devices.length, max: devices.data.maxDevices })}
           </p>
           <ul className="device-list" aria-label={t('profile.devices')}>
-            {devices.data.devices.map((device) => {
-              const name = deviceName(device.label, t);
-              return (
-                <li key={device.id} className="device-list__item">
-                  <span className="device-list__name">
-                    {name}
-                    {device.current ? <strong className="chip">{t('profile.thisDevice')}</strong> : null}
-                  </span>
-                  {device.label.privateWindow ? <span>{t('profile.privateWindow')}</span> : null}
-                  <span>{t('profile.lastSeen', { date: formatDateTime(device.lastSeenAt, zone) })}</span>
-                  {device.current ? null : (
-                    <button
-                      type="button"
-                      className="link-button device-list__action"
-                      aria-label={t('profile.signOutNamedDevice', { device: name })}
-                      disabled={endDevice.isPending}
-                      onClick={() => endDevice.mutate(device.id)}
-                    >
-                      {t('profile.signOutDevice')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {/* This device first, then the others as the server lists them. */}
+            {[...devices.data.devices]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((device) => {
+                const name = deviceName(device.label, t);
+                return (
+                  <li key={device.id} className="device-list__item">
+                    <span className="device-list__name">
+                      {name}
+                      {device.current ? <strong className="chip">{t('profile.thisDevice')}</strong> : null}
+                    </span>
+                    {device.label.privateWindow ? <span>{t('profile.privateWindow')}</span> : null}
+                    <span>{t('profile.lastSeen', { date: formatDateTime(device.lastSeenAt, zone) })}</span>
+                    {device.current ? null : (
+                      <button
+                        type="button"
+                        className="link-button device-list__action"
+                        aria-label={t('profile.signOutNamedDevice', { device: name })}
+                        disabled={endDevice.isPending}
+                        onClick={() => endDevice.mutate(device.id)}
+                      >
+                        {t('profile.signOutDevice')}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
           </ul>
         </>
       ) : null}
