@@ -20,7 +20,10 @@ test('admin.vn picks a report from the header, filters, sorts and exports CSV an
   await openFromHeader(page, 'Transactional Reports', 'Order Loss Report');
   await expect(page).toHaveURL(/report=order-loss/);
   await expect(page).toHaveURL(/reportCategory=transactionalreports/);
+  // The range is one button that opens the dates and quick ranges.
+  await page.getByRole('button', { name: /^Date range/ }).click();
   await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await page.keyboard.press('Escape');
   await page.getByLabel('Customer Code').fill('ab12,');
   await expect(page.getByLabel('Customer Code')).toHaveValue('ab12,');
   await page.getByLabel('Customer Code').fill('');
@@ -28,6 +31,7 @@ test('admin.vn picks a report from the header, filters, sorts and exports CSV an
   await expect(page.getByText(/^Showing \d/)).toBeVisible();
 
   // The range rule stops Apply before the server sees it.
+  await page.getByRole('button', { name: /^Date range/ }).click();
   await page.getByLabel('From').fill('2023-09-01');
   await expect(page.getByText('Data is available from 01-Oct-23 only.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
@@ -60,6 +64,76 @@ test('admin.vn picks a report from the header, filters, sorts and exports CSV an
   const xlsxBytes = await readFile((await xlsx.path())!);
   expect(xlsxBytes.length).toBeGreaterThan(0);
   expect(xlsxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
+test.describe('at 1440 x 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the filter bar is one line, rows fill the screen, statuses are words and a totals row sums the result', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin.vn@demo.test');
+    await page.goto(
+      '/reportpage?report=order-loss&reportName=Order+Loss+Report&reportCategory=transactionalreports',
+    );
+    const table = page.getByRole('table');
+    await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+    const bar = await page.getByRole('form', { name: 'Report filters' }).boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(100);
+    // Before: a 560 px filter box left five rows in view.
+    const visible = await table.locator('tbody tr[aria-rowindex]').evaluateAll(
+      (rows) =>
+        rows.filter((r) => {
+          const box = r.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }).length,
+    );
+    expect(visible).toBeGreaterThanOrEqual(9);
+    // The totals row: the whole result's quantity, as a whole number.
+    await expect(table.locator('tfoot').getByRole('rowheader')).toContainText('Total');
+    await expect(
+      table
+        .locator('tfoot td')
+        .filter({ hasText: /^\d{1,3}(,\d{3})*$/ })
+        .first(),
+    ).toBeVisible();
+
+    // Promotion Status: words, not codes.
+    await page.goto(
+      '/reportpage?report=promotion-status&reportName=Promotion+Status&reportCategory=transactionalreports',
+    );
+    await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+    await expect(table).not.toContainText('not_applied');
+    await expect(table.getByRole('cell', { name: /^(Eligible|Applied|Not applied)$/ }).first()).toBeVisible();
+    // Outlet Master has no filters: no empty filter box.
+    await page.goto('/reportpage?report=outlet-master&reportName=Outlet+Master&reportCategory=masterreports');
+    await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Report filters' })).toHaveCount(0);
+  });
+
+  test('the column chooser hides a column with the keyboard and remembers it', async ({ page }) => {
+    await signIn(page, 'admin.vn@demo.test');
+    await page.goto(
+      '/reportpage?report=order-loss&reportName=Order+Loss+Report&reportCategory=transactionalreports',
+    );
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: /Reason/ })).toBeVisible();
+    const columns = page.getByRole('button', { name: 'Columns' });
+    await columns.focus();
+    await page.keyboard.press('Enter');
+    const reason = page
+      .getByRole('group', { name: 'Columns to show' })
+      .getByRole('checkbox', { name: 'Reason' });
+    await reason.focus();
+    await page.keyboard.press('Space');
+    await expect(table.getByRole('columnheader', { name: /Reason/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^Columns \(9 of 10\)$/ })).toBeFocused();
+    await page.reload();
+    await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: /Reason/ })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: /Loss Date/ })).toBeVisible();
+  });
 });
 
 test('reports.vn does not see Master Reports in the header', async ({ page }) => {
