@@ -33,8 +33,11 @@ export interface MatrixRow {
   allowed: 'public' | Readonly<Record<MatrixMarket, readonly MatrixKind[]>>;
   /** The route does not act on a market (a foreign countryCode is not refused). */
   anyMarket?: true;
-  /** A request valid enough that an allowed caller gets past access control. */
-  request?: (caller: MatrixCaller) => MatrixRequest;
+  /**
+   * A request valid enough that an allowed caller gets past access control; `market` is the one the
+   * call acts on (the caller's own, or a foreign one in the cross-market check).
+   */
+  request?: (caller: MatrixCaller, market: MatrixMarket) => MatrixRequest;
   /** The call ends the caller's session; the test gives each cell a fresh one. */
   endsSession?: true;
   /**
@@ -226,6 +229,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   {
     route: 'GET /api/ucube/salesman-day',
     allowed: ucubeUsers,
-    request: (caller) => ({ query: { emailId: `sm.${caller.market}@demo.test` } }),
+    // A salesperson of the market the call acts on, in every allowed caller's scope.
+    request: (_caller, market) => ({ query: { emailId: `sm.${market}@demo.test` } }),
   },
 ];

@@ -49,6 +49,7 @@ function inject(row: MatrixRow, caller: MatrixCaller | null, market: MatrixMarke
   const request =
     row.request?.(
       caller ?? { kind: 'none', market: 'vn', email: 'nobody@demo.test', deviceId: 'matrix', idToken: '' },
+      market ?? caller?.market ?? 'vn',
     ) ?? {};
   const query = new URLSearchParams({
     ...(market ? { countryCode: market } : {}),
