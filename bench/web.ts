@@ -7,7 +7,9 @@
 //   homeReady.ms      from pressing Sign in, through the landing screen's link to UCube, to the home's KPI cards
 //   teamViewReady.ms  from the home's link to Team View to the table's figures
 // Figures are medians over the runs; `ratio` figures divide by the same run's blank.ms.
-//   npm run bench -- web [--runs 5] [--scale demo|test]   (build first: npm run build)
+//   npm run bench -- web [--runs 5] [--scale demo|test] [--network fast4g|slow4g] [--data-dir DIR]
+// (build first: npm run build). --network applies Chrome DevTools' throttling presets to every page
+// (transfer sizes then count); --data-dir keeps the seeded database for the next run.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,13 @@ const TEAM_VIEW_FIGURES = 'main td.num';
 // The first link in the page's main content to each screen (a tile, a tab: whichever comes first).
 const LINK_TO_HOME = 'main a[href="/homepage"]';
 const LINK_TO_TEAM_VIEW = 'main a[href="/teamlevels"]';
+
+// Chrome DevTools' presets (bytes per second and round-trip latency, as DevTools sets them).
+const NETWORKS = {
+  fast4g: { latency: 165, downloadThroughput: 1_012_500, uploadThroughput: 168_750 },
+  slow4g: { latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 },
+} as const;
+type Network = keyof typeof NETWORKS;
 
 interface RunFigures {
   blank: number;
@@ -63,9 +72,14 @@ function recordJavaScript(page: Page) {
   };
 }
 
-async function oneRun(browser: Browser, base: string): Promise<RunFigures> {
+async function oneRun(browser: Browser, base: string, network: Network | null): Promise<RunFigures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
   const page = await context.newPage();
+  if (network) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORKS[network] });
+  }
   try {
     let started = performance.now();
     await page.goto(`${base}/bench/blank`, { waitUntil: 'load' });
@@ -102,13 +116,18 @@ async function oneRun(browser: Browser, base: string): Promise<RunFigures> {
 export async function webBench(args: string[]): Promise<Record<string, number>> {
   const runs = Number(arg(args, '--runs', '5'));
   const scale = arg(args, '--scale', 'demo');
+  const networkName = arg(args, '--network', 'none');
+  const network = networkName in NETWORKS ? (networkName as Network) : null;
+  if (networkName !== 'none' && !network)
+    throw new Error(`--network: one of ${Object.keys(NETWORKS).join(', ')}`);
+  const keptDataDir = args.includes('--data-dir') ? path.resolve(arg(args, '--data-dir', '')) : null;
   const webDist = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error(`no built web app in ${webDist}: run npm run build`);
   const launchOptions = playwrightConfig.projects?.[0]?.use?.launchOptions ?? {};
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-bench-web-'));
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ff-bench-web-'));
   try {
-    log(`starting the server on PGlite (${scale}); an empty database is seeded first`);
+    log(`starting the server on PGlite (${scale}) in ${dataDir}; an empty database is seeded first`);
     const server = await startServer(
       {
         DATA_DIR: dataDir,
@@ -127,11 +146,11 @@ export async function webBench(args: string[]): Promise<Record<string, number>> 
     try {
       // One unmeasured run warms the server (its caches, the JIT) the way a day's first user would.
       log('warm-up run');
-      await oneRun(browser, server.url);
+      await oneRun(browser, server.url, network);
       const results: RunFigures[] = [];
       for (let i = 0; i < runs; i += 1) {
         log(`run ${i + 1} of ${runs}`);
-        results.push(await oneRun(browser, server.url));
+        results.push(await oneRun(browser, server.url, network));
       }
       const m = (pick: (r: RunFigures) => number) => median(results.map(pick));
       const blank = m((r) => r.blank);
@@ -151,6 +170,6 @@ export async function webBench(args: string[]): Promise<Record<string, number>> 
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
