@@ -119,7 +119,8 @@ describe('seedDatabase (test scale)', () => {
     } finally {
       await other.cleanup();
     }
-  });
+    // Three seeds: on a shared, busy machine this takes longer than the default 30 s.
+  }, 120_000);
 
   it('refuses the large scale on PGlite', async () => {
     if (db.kind !== 'pglite') return;
@@ -260,6 +261,30 @@ describe('demo sign-ins', () => {
       expect(rows[0]!.n).toBeGreaterThanOrEqual(SCALES.test[cc].teamSize[0]);
     },
   );
+
+  it("gives the first team of every area, tl.CC's among them, the market's main BSA", async () => {
+    const { rows } = await db.query<{ cc: CountryCode; area: number; first_bsa: string; tl_email: string }>(
+      `WITH RECURSIVE c AS (SELECT code, hierarchy_variant FROM countries),
+       up AS (
+         SELECT s.id AS salesman_id, s.bsa, s.team_leader_member_id AS tl, m.id AS member_id, m.manager_id,
+                m.level_index, s.country_code
+         FROM salesmen s JOIN hierarchy_members m ON m.id = s.team_leader_member_id
+         UNION ALL
+         SELECT up.salesman_id, up.bsa, up.tl, h.id, h.manager_id, h.level_index, up.country_code
+         FROM up JOIN hierarchy_members h ON h.id = up.manager_id
+       )
+       SELECT DISTINCT ON (up.member_id) up.country_code AS cc, up.member_id AS area, up.bsa AS first_bsa,
+              u.email AS tl_email
+       FROM up JOIN c ON c.code = up.country_code
+       JOIN hierarchy_members t ON t.id = up.tl JOIN users u ON u.id = t.user_id
+       WHERE up.level_index = CASE c.hierarchy_variant WHEN 'regional' THEN $1::int ELSE $2::int END
+       ORDER BY up.member_id, up.tl`,
+      [DEMO_LEVEL_INDEX.regional.asm, DEMO_LEVEL_INDEX.branch.asm],
+    );
+    expect(new Set(rows.map((r) => r.cc)).size).toBe(COUNTRY_CODES.length);
+    for (const r of rows) expect(r.first_bsa, `${r.cc} area ${r.area}`).toBe(MARKETS[r.cc].bsaMix[0]![0]);
+    for (const cc of COUNTRY_CODES) expect(rows.map((r) => r.tl_email)).toContain(`tl.${cc}@demo.test`);
+  });
 
   it('mfa.vn is a second area sales manager under head.vn', () => {
     const mfa = users.get('mfa.vn@demo.test')!;

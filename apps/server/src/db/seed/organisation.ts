@@ -481,6 +481,16 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
     return sm;
   };
 
+  // The first team of every second-level manager's area sells the market's main BSA (the one UCube
+  // opens on), so every area, and the demo sign-ins' team, shows figures at first sight.
+  const mainBsa = profile.bsaMix[0]![0];
+  const areasWithMainTeam = new Set<number>();
+  const areaOf = (m: MemberRow): MemberRow => {
+    let node = m;
+    while (node.level > levels.asm && node.manager) node = node.manager;
+    return node;
+  };
+
   const grow = (node: MemberRow) => {
     const level = node.level;
     if (level === levels.sm) return;
@@ -501,7 +511,10 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
         child.dt = dt;
         child.site = newSite(dt!);
         child.teamFactor = teamFactor(rng);
-        child.teamBsa = pickWeighted(rng, profile.bsaMix);
+        const drawn = pickWeighted(rng, profile.bsaMix);
+        const area = areaOf(child);
+        child.teamBsa = areasWithMainTeam.has(area.id) ? drawn : mainBsa;
+        areasWithMainTeam.add(area.id);
         child.site.bsas.add(child.teamBsa);
         teamLeaders.push(child);
       }
