@@ -70,12 +70,20 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+export interface FirstLoadBudget {
+  /** The lazily loaded screen whose JavaScript counts beside the entry's, by its source path's end. */
+  screen: string;
+  /** Brotli bytes the entry, its static imports and the screen's chunks may weigh together. */
+  maxBytes: number;
+}
+
 /**
  * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) beside every text file of the
  * build, the server's @fastify/static sends them to browsers that accept them (`preCompressed`).
- * A compressed copy that would not save at least 5 % (tiny files) is not written.
+ * A compressed copy that would not save at least 5 % (tiny files) is not written. With a `budget`,
+ * it prints the JavaScript one screen's first load fetches, compressed, and warns above the budget.
  */
-export function precompress(): Plugin {
+export function precompress(budget?: FirstLoadBudget): Plugin {
   let outDir = '';
   return {
     name: 'fieldforce:precompress',
@@ -83,10 +91,11 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       let original = 0;
       let compressed = 0;
+      const brotliBytes = new Map<string, number>();
       await Promise.all(
         files.map(async (file) => {
           const body = await readFile(file);
@@ -105,11 +114,33 @@ export function precompress(): Plugin {
           if (worth(gz)) await writeFile(`${file}.gz`, gz);
           original += body.length;
           compressed += worth(br) ? br.length : body.length;
+          brotliBytes.set(
+            path.relative(outDir, file).split(path.sep).join('/'),
+            Math.min(br.length, body.length),
+          );
         }),
       );
       this.info(
         `precompressed ${files.length} files: ${Math.round(original / 1000)} kB, ${Math.round(compressed / 1000)} kB with brotli`,
       );
+      if (!budget) return;
+      // The entry and what it imports statically, then the screen's chunk and what that imports.
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const loaded = new Set<string>();
+      const visit = (fileName: string) => {
+        if (loaded.has(fileName)) return;
+        loaded.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        for (const imported of chunk?.imports ?? []) visit(imported);
+      };
+      for (const chunk of chunks) {
+        const screen = chunk.facadeModuleId?.endsWith(budget.screen);
+        if (chunk.isEntry || screen) visit(chunk.fileName);
+      }
+      const bytes = [...loaded].reduce((sum, fileName) => sum + (brotliBytes.get(fileName) ?? 0), 0);
+      const line = `${budget.screen}: ${(bytes / 1000).toFixed(1)} kB of JavaScript with brotli (budget ${budget.maxBytes / 1000} kB)`;
+      if (bytes > budget.maxBytes) this.warn(`over budget: ${line}`);
+      else this.info(line);
     },
   };
 }
