@@ -99,6 +99,6 @@ export const ucubeEn = {
   'ucube.day.status.visited': 'Visited, no order',
   'ucube.day.status.missed': 'Planned, not visited',
   'ucube.day.unplanned': 'unplanned',
-  'ucube.day.order': 'Order {number}: {lines} lines, {amount}',
+  'ucube.day.order': 'Order {number}: {amount}, lines: {lines}',
   'ucube.day.ordersWithoutVisit': 'Orders without a visit',
 } as const;

@@ -102,6 +102,6 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.day.status.visited': 'Đã ghé, không có đơn',
   'ucube.day.status.missed': 'Có kế hoạch, chưa ghé',
   'ucube.day.unplanned': 'ngoài kế hoạch',
-  'ucube.day.order': 'Đơn {number}: {lines} dòng, {amount}',
+  'ucube.day.order': 'Đơn {number}: {amount}, số dòng: {lines}',
   'ucube.day.ordersWithoutVisit': 'Đơn hàng không kèm lượt ghé',
 } as const;
