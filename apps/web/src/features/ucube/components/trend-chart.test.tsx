@@ -53,6 +53,26 @@ describe('TrendChart', () => {
     expect(screen.queryByText('Straight line to the target (dashed)')).toBeNull();
   });
 
+  it('ends the axis just above the target and shows a point’s value on focus, with one tab stop', () => {
+    const { container } = render(
+      <I18nProvider language="en">
+        <TrendChart answer={{ ...answer, targets: { ...answer.targets, gsv: 57_000_000 } }} />
+      </I18nProvider>,
+    );
+    const labels = Array.from(container.querySelectorAll('.trend__axis')).map((t) => t.textContent);
+    expect(labels).toContain('60.00M');
+    expect(labels).not.toContain('100.00M');
+    const dots = screen.getAllByRole('img', { name: /^\d+ Nov: / });
+    expect(dots.filter((d) => d.getAttribute('tabindex') === '0')).toHaveLength(1);
+    const last = dots.at(-1)!;
+    fireEvent.focus(last);
+    expect(container.querySelector('.trend__tip')?.textContent).toBe('20 Nov: 20.00M');
+    fireEvent.keyDown(last, { key: 'ArrowLeft' });
+    expect(container.querySelector('.trend__tip')?.textContent).toBe('19 Nov: 19.00M');
+    fireEvent.blur(dots.at(-2)!);
+    expect(container.querySelector('.trend__tip')).toBeNull();
+  });
+
   it('speaks Vietnamese and has no today marker for last month', () => {
     render(
       <I18nProvider language="vi">
