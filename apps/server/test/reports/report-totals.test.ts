@@ -1,22 +1,19 @@
 /**
  * The totals row (GET /api/reports/:key/totals): its count and sums equal those of every row the
  * pages give for the same criteria, for a filter and for a DT-scoped user; the pk market sorts no
- * column; Promotion Status reads only the market's own promotions.
+ * column.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_KEYS,
   reportByKey,
-  reportQuerySchema,
   type Envelope,
   type ReportPage,
   type ReportTotals,
 } from '@fieldforce/contracts';
 import { REPORT_SQL } from '../../src/modules/reports/definitions.js';
-import { reportWhere } from '../../src/modules/reports/queries.js';
-import { reportCriteria } from '../../src/modules/reports/service.js';
 import type { AuthTestApp } from '../auth/helpers.js';
-import { adminVn, authTestApp, errorsOf, RANGE, reportClient } from './helpers.js';
+import { authTestApp, errorsOf, RANGE, reportClient } from './helpers.js';
 
 let t: AuthTestApp;
 let client: ReturnType<typeof reportClient>;
@@ -149,47 +146,5 @@ describe('the market’s sortable flag', () => {
     const vn = await client.page('super@demo.test', 'order-loss', { ...RANGE, sort: 'skuId' });
     expect(vn.columns.some((c) => c.sortable)).toBe(true);
     expect(vn.sort).toBe('skuId');
-  });
-});
-
-describe('Promotion Status query', () => {
-  it('gives the promotions their market too, so only the market’s own promotions are read', () => {
-    const report = reportByKey('promotion-status')!;
-    const c = reportCriteria(report, reportQuerySchema.parse(RANGE), adminVn(), 'vn', RANGE.to);
-    const params: unknown[] = [];
-    const where = reportWhere(c, params);
-    expect(where).toContain('po.country_code = $1');
-    expect(where).toContain('p.country_code = $1');
-    expect(params[0]).toBe('vn');
-  });
-
-  it('reads the promotions through a market condition instead of reading every market’s promotions', async () => {
-    const report = reportByKey('promotion-status')!;
-    const c = reportCriteria(report, reportQuerySchema.parse(RANGE), adminVn(), 'vn', RANGE.to);
-    const params: unknown[] = [];
-    const where = reportWhere(c, params);
-    const literal = (value: unknown) =>
-      Array.isArray(value)
-        ? `ARRAY[${value.map((v) => `'${String(v)}'`).join(',')}]::text[]`
-        : `'${String(value)}'`;
-    const sql = `SELECT count(*) FROM ${REPORT_SQL['promotion-status'].from} WHERE ${where.replace(
-      /\$(\d+)/g,
-      (_, n: string) => literal(params[Number(n) - 1]),
-    )}`;
-    const { rows } = await t.database.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`);
-    type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-    const nodes: PlanNode[] = [];
-    const walk = (node: PlanNode) => {
-      nodes.push(node);
-      node.Plans?.forEach(walk);
-    };
-    const raw = rows[0]!['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    walk(plan[0]!.Plan);
-    const promotions = nodes.filter((n) => n['Relation Name'] === 'promotions');
-    expect(promotions.length).toBeGreaterThan(0);
-    for (const node of promotions) {
-      expect(`${String(node['Index Cond'] ?? '')} ${String(node['Filter'] ?? '')}`).toContain('country_code');
-    }
   });
 });

@@ -42,11 +42,6 @@ export interface ReportSqlDef {
   lookups?: readonly ReportLookup[];
   countryColumn: string;
   dtColumn: string;
-  /**
-   * Other columns that hold the market (a joined table's own country), given the same condition so
-   * the planner can start from that table's country index instead of filtering afterwards.
-   */
-  alsoCountryColumns?: readonly string[];
   /** Dated reports: `dateColumn` between from and to, or (promotions) an overlap of two columns. */
   dateColumn?: string;
   dateOverlap?: { start: string; end: string };
@@ -174,8 +169,6 @@ export const REPORT_SQL: Record<ReportKey, ReportSqlDef> = {
       JOIN promotions p ON p.promotion_code = po.promotion_code`,
     lookups: [{ alias: 'o', join: 'JOIN outlets o ON o.id = po.outlet_id' }],
     countryColumn: 'po.country_code',
-    // Without it the overlap test reads every market's running promotions and their outlets.
-    alsoCountryColumns: ['p.country_code'],
     dtColumn: 'po.dt_code',
     dateOverlap: { start: 'p.start_date', end: 'p.end_date' },
     rowKey: `po.promotion_code || '|' || po.outlet_id::text`,

@@ -36,12 +36,7 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
 
 function whereClause(def: ReportSqlDef, c: ReportCriteria, params: unknown[]): string {
   params.push(c.market);
-  const market = `$${params.length}`;
-  const parts = [
-    `${def.countryColumn} = ${market}`,
-    ...(def.alsoCountryColumns ?? []).map((column) => `${column} = ${market}`),
-    dtScopeSql(c.user, def.dtColumn, params),
-  ];
+  const parts = [`${def.countryColumn} = $${params.length}`, dtScopeSql(c.user, def.dtColumn, params)];
   if (c.from && c.to) {
     params.push(c.from, c.to);
     const [from, to] = [`$${params.length - 1}::date`, `$${params.length}::date`];

@@ -226,6 +226,8 @@ describe('the totals call', () => {
     await screen.findByRole('table');
     await act(async () => {});
     const totals = urls.find((u) => u.pathname.endsWith('/order-loss/totals'))!;
+    // Only once the page has come (the first rows never wait for the sums).
+    expect(urls.indexOf(totals)).toBeGreaterThan(urls.findIndex((u) => u.pathname.endsWith('/order-loss')));
     expect(Object.fromEntries(totals.searchParams)).toEqual({
       countryCode: 'vn',
       from: '2026-10-01',

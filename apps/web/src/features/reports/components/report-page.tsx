@@ -105,7 +105,10 @@ function ReportView({ report }: { report: ReportDefinition }) {
     return rest;
   }, [exportQuery]);
   const result = useReportPage(report.key, country, query, rangeOk);
-  const totals = useReportTotals(report.key, country, totalsQuery, rangeOk);
+  // The totals are asked for once the page has come: the embedded database answers one query at a
+  // time, so asking both at once could make the first rows wait for the sums.
+  const pageReady = result.isSuccess && !result.isPlaceholderData;
+  const totals = useReportTotals(report.key, country, totalsQuery, rangeOk && pageReady);
   const [hidden, setHidden] = useHiddenColumns(report.key);
   const tableHeight = useTableHeight();
 
@@ -152,7 +155,17 @@ function ReportView({ report }: { report: ReportDefinition }) {
   ]
     .filter(Boolean)
     .join(' · ');
-  const footer = data ? totalsFooter(allColumns, totals.data, totals.isError, format, t, number) : null;
+  const footer = data
+    ? totalsFooter(
+        allColumns,
+        // Sums of the previous filters are never shown beside new rows.
+        totals.isPlaceholderData ? undefined : totals.data,
+        totals.isError,
+        format,
+        t,
+        number,
+      )
+    : null;
 
   return (
     <div className="report">
