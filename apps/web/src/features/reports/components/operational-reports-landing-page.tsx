@@ -5,6 +5,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { useT, type MessageKey } from '../../../lib/i18n';
 import { canSeeMasterReports, useClientStore } from '../../../lib/store';
 import { useReportList } from '../hooks/use-report-list';
+import { reportNameKey } from '../report-names';
 import { reportLink } from '../report-params';
 import '../reports.css';
 
@@ -64,7 +65,7 @@ export function OperationalReportsLandingPage() {
                 report ? (
                   <li key={report.key} className="report-card">
                     <h3 className="report-card__title">
-                      <Link to={reportLink(report)}>{report.reportName}</Link>
+                      <Link to={reportLink(report)}>{t(reportNameKey(report.key))}</Link>
                     </h3>
                     <p className="report-card__text">{t(REPORT_ABOUT[report.key])}</p>
                   </li>

@@ -144,6 +144,10 @@ describe('report values', () => {
     expect(within(table).getByText('1.234.567')).toBeTruthy();
     expect(within(table).getByText('Cửa hàng đóng cửa')).toBeTruthy();
     await waitFor(() => expect(table.querySelector('tfoot')!.textContent).toContain('1.235.567'));
+    // Report name and column headers in Vietnamese, the market's currency suffix kept.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Báo cáo mất đơn hàng');
+    expect(within(table).getByRole('columnheader', { name: /Thành tiền \(₫\)/ })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /Lý do/ })).toBeTruthy();
   });
 
   it('PHP amounts keep two decimals', async () => {

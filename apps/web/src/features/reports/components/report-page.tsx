@@ -20,6 +20,7 @@ import { useReportPage } from '../api/get-report-page';
 import { useReportTotals } from '../api/get-report-totals';
 import { formatAmount, formatDay, formatNumber, formatReportCell, type CellFormat } from '../format-cell';
 import { useHiddenColumns } from '../hidden-columns';
+import { columnHeader, reportNameKey } from '../report-names';
 import { valueLabelKey } from '../value-labels';
 import {
   appliedFromParams,
@@ -48,7 +49,9 @@ export function ReportPage() {
   const [params] = useSearchParams();
   const report = reportFromParams(params);
   const categoryKey = CATEGORY_LABEL[report?.reportCategory ?? params.get('reportCategory') ?? ''];
-  const title = report?.reportName ?? params.get('reportName')?.trim() ?? t('page.reportPage.title');
+  const title = report
+    ? t(reportNameKey(report.key))
+    : (params.get('reportName')?.trim() ?? t('page.reportPage.title'));
   return (
     <PageLayout
       eyebrow={categoryKey ? t(categoryKey) : t('nav.reports')}
@@ -195,7 +198,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
                 columns={allColumns}
                 hidden={hidden}
                 onChange={setHidden}
-                headerOf={(column) => column.header}
+                headerOf={(column) => columnHeader(column, t)}
               />
               <ReportExport
                 reportKey={report.key}
@@ -211,7 +214,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
             <p className="report-empty">{t('reports.empty')}</p>
           ) : (
             <VirtualTable<Row>
-              caption={t('reports.tableCaption', { report: report.reportName })}
+              caption={t('reports.tableCaption', { report: t(reportNameKey(report.key)) })}
               columns={columns}
               rows={data.rows}
               rowKey={(_row, index) => String(index)}
@@ -320,7 +323,7 @@ function tableColumns(
     };
     return {
       key: column.key,
-      header: column.header,
+      header: columnHeader(column, t),
       sortable: sortable && column.sortable,
       numeric: column.type === 'number' || column.type === 'amount',
       cell: (row: Row) => formatReportCell(row[column.key], column.type, { ...format, label }),
