@@ -1,27 +1,40 @@
 // Reports at volume (issue 5): the first page of a 60-day report, a 100,000-row CSV export against
 // PostgreSQL's own COPY of the same rows, an XLSX export against the spreadsheet library writing the
-// same rows from memory, and the server's memory growth during an export.
-//   npm run bench -- reports [--scale large|demo]
-// Uses DATABASE_URL when set, else a throwaway PostgreSQL cluster; seeds the scale when missing.
+// same rows from memory, and the server's memory growth during an export. Issue 9: /api/health polled
+// every 100 ms while 4 CSV and 2 XLSX exports run (healthDuringExports.*), on the demo set in PGlite
+// and on PostgreSQL, and how long a SIGTERM sent during exports takes to stop the server.
+//   npm run bench -- reports [--db both|pglite|postgres] [--scale large|demo] [--data-dir DIR]
+// pglite: the demo set in a PGlite folder (--data-dir keeps it seeded between runs; else a temporary
+// one). postgres: DATABASE_URL, else a throwaway cluster, seeded with the scale when missing. both
+// (default) runs the two, PostgreSQL figures prefixed `pg.` where they repeat a PGlite one.
 import { PassThrough, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, REPORT_DOWNLOAD_CAP, reportByKey, reportQuerySchema } from '@fieldforce/contracts';
+import { REPORT_DOWNLOAD_CAP, reportByKey, reportQuerySchema } from '@fieldforce/contracts';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { reportCriteria } from '../apps/server/src/modules/reports/service.js';
 import { reportRowsQuery } from '../apps/server/src/modules/reports/queries.js';
 import type { AuthUser } from '../apps/server/src/lib/policy.js';
-import { ensureSeeded, log, residentMemory, startServer } from './lib.js';
+import {
+  arg,
+  downloadAll,
+  ensurePgliteDemo,
+  ensureSeeded,
+  log,
+  percentile,
+  pgliteDataDir,
+  pollHealth,
+  residentMemory,
+  signIn,
+  startServer,
+  type ExportRun,
+  type RunningServer,
+} from './lib.js';
 
 const REPORT_KEY = 'salesperson-visit-summary';
 const DAY_MS = 86_400_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -69,8 +82,100 @@ async function timedDownload(url: string, token: string, pid: number) {
   return { ms, bytes, lines, growthMb: peak - before };
 }
 
+/**
+ * /api/health polled every 100 ms while 4 CSV and 2 XLSX exports of the 60-day window ending on
+ * `today` run at once, by three users (two exports each: the per-user limit); and the same before, idle.
+ */
+async function healthDuringExports(server: RunningServer, today: number): Promise<Record<string, number>> {
+  const { from, to } = { from: isoDay(today - 59 * DAY_MS), to: isoDay(today) };
+  const url = (market: string, format: string) =>
+    `${server.url}/api/reports/${REPORT_KEY}/export?countryCode=${market}&from=${from}&to=${to}&format=${format}`;
+  const [superUser, adminVn, adminId] = [
+    await signIn(server.url, 'super@demo.test'),
+    await signIn(server.url, 'admin.vn@demo.test'),
+    await signIn(server.url, 'admin.id@demo.test', 'id'),
+  ];
+  const runs: ExportRun[] = [
+    { url: url('vn', 'csv'), token: superUser },
+    { url: url('vn', 'csv'), token: superUser },
+    { url: url('vn', 'csv'), token: adminVn },
+    { url: url('vn', 'csv'), token: adminVn },
+    { url: url('id', 'xlsx'), token: adminId },
+    { url: url('id', 'xlsx'), token: adminId },
+  ];
+  log('health: idle, then while 4 CSV and 2 XLSX exports run');
+  const idle = await pollHealth(server.url, new Promise((r) => setTimeout(r, 2_000)));
+  const started = performance.now();
+  const downloads = downloadAll(runs);
+  const busy = await pollHealth(server.url, downloads);
+  const results = await downloads;
+  const failed = results.filter((r) => r.status !== 200);
+  if (failed.length > 0) throw new Error(`exports failed: ${failed.map((r) => r.status).join(', ')}`);
+
+  log('shutdown: SIGTERM one second into the same six exports');
+  const cut = downloadAll(runs);
+  await new Promise((r) => setTimeout(r, 1_000));
+  const signalled = performance.now();
+  const code = await server.stop();
+  const shutdownMs = performance.now() - signalled;
+  await cut;
+  return {
+    'healthIdle.p99Ms': round(percentile(idle.timings, 99)),
+    'healthDuringExports.p50Ms': round(percentile(busy.timings, 50)),
+    'healthDuringExports.p99Ms': round(percentile(busy.timings, 99)),
+    'healthDuringExports.maxMs': round(Math.max(...busy.timings)),
+    'healthDuringExports.polls': busy.timings.length,
+    'healthDuringExports.errors': busy.errors,
+    'healthDuringExports.exportsMs': Math.round(performance.now() - started),
+    'shutdownDuringExports.ms': Math.round(shutdownMs),
+    'shutdownDuringExports.exitCode': code ?? -1,
+    'shutdownTimeout.ms': SHUTDOWN_TIMEOUT_S * 1000,
+  };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+const SHUTDOWN_TIMEOUT_S = 5;
+
+/** The demo set in PGlite: health while exports run, and shutdown during exports. */
+async function pgliteRun(args: string[]): Promise<Record<string, number>> {
+  const data = pgliteDataDir(args, 'ff-bench-reports-');
+  try {
+    const today = await ensurePgliteDemo(data.dir);
+    log(`starting the server on PGlite in ${data.dir}`);
+    const server = await startServer({
+      DATA_DIR: data.dir,
+      DATABASE_URL: '',
+      SEED_SCALE: 'none',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT_S),
+    });
+    try {
+      return await healthDuringExports(server, today);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    data.cleanup();
+  }
+}
+
 export async function reportsBench(args: string[]): Promise<Record<string, number>> {
-  const scale = args.includes('--scale') ? args[args.indexOf('--scale') + 1]! : 'large';
+  const db = arg(args, '--db', 'both');
+  if (!['both', 'pglite', 'postgres'].includes(db)) throw new Error(`--db must be both, pglite or postgres`);
+  const figures: Record<string, number> = {};
+  if (db !== 'postgres') Object.assign(figures, await pgliteRun(args));
+  if (db !== 'pglite') {
+    const pgFigures = await postgresRun(args);
+    for (const [name, value] of Object.entries(pgFigures)) {
+      figures[db === 'both' && name in figures ? `pg.${name}` : name] = value;
+    }
+  }
+  return figures;
+}
+
+/** PostgreSQL at `--scale` (large by default): pages, exports against their floors, health, shutdown. */
+async function postgresRun(args: string[]): Promise<Record<string, number>> {
+  const scale = arg(args, '--scale', 'large');
   const cluster = process.env.DATABASE_URL ? null : await startCluster({ log });
   const url = process.env.DATABASE_URL ?? cluster!.url;
   try {
@@ -80,19 +185,10 @@ export async function reportsBench(args: string[]): Promise<Record<string, numbe
       DATABASE_URL: url,
       SEED_SCALE: 'none',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT_S),
     });
     try {
-      const login = await fetch(`${server.url}/api/fb/accounts/login?countryCode=vn`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: 'super@demo.test',
-          password: DEMO_PASSWORD,
-          deviceId: 'bench reports',
-        }),
-      });
-      const token = ((await login.json()) as { 'response-data': { idToken: string } })['response-data']
-        .idToken;
+      const token = await signIn(server.url, 'super@demo.test');
       const range = (endOffsetDays: number) => ({
         from: isoDay(today - (endOffsetDays + 59) * DAY_MS),
         to: isoDay(today - endOffsetDays * DAY_MS),
@@ -183,7 +279,9 @@ export async function reportsBench(args: string[]): Promise<Record<string, numbe
         await client.end();
       }
 
+      const health = await healthDuringExports(server, today);
       return {
+        ...health,
         'page.p50Ms': Math.round(percentile(timings, 50) * 10) / 10,
         'page.p95Ms': Math.round(percentile(timings, 95) * 10) / 10,
         'export.rows': rows,

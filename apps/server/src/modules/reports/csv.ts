@@ -52,7 +52,7 @@ export interface CsvExportOptions {
  * Rows written per turn at most: a PostgreSQL FETCH of `batchSize` rows arrives without blocking, and
  * is written in slices this size so no one turn holds the event loop for long.
  */
-export const EXPORT_SLICE_ROWS = 250;
+export const EXPORT_SLICE_ROWS = 100;
 
 /**
  * The rows of an export in slices, so memory holds one batch whatever the size of the result, each
