@@ -5,6 +5,7 @@ import { useEndDevice } from '../../features/auth/api/end-device';
 import { AuthenticatorSection } from '../../features/auth/components/authenticator-section';
 import { useDevices } from '../../features/auth/api/get-devices';
 import { useT, type Translate } from '../../lib/i18n';
+import { term } from '../../lib/i18n/terms';
 import { useClientStore } from '../../lib/store';
 
 /** How many DT access entries show before the toggle (spec section 2). */
@@ -85,7 +86,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
           <dt>{t('profile.email')}</dt>
           <dd>{user.email}</dd>
           <dt>{t('profile.role')}</dt>
-          <dd>{user.role}</dd>
+          <dd>{term(user.role, t)}</dd>
         </dl>
         {user.bsa.length > 0 ? (
           <div className="field">
@@ -100,7 +101,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
             >
               {user.bsa.map((bsa) => (
                 <option key={bsa} value={bsa}>
-                  {bsa}
+                  {term(bsa, t)}
                 </option>
               ))}
             </select>

@@ -5,6 +5,7 @@
 import { ucubeEn } from './ucube.en';
 import { trendEn } from './trend.en';
 import { reportsEn } from './reports.en';
+import { termsEn } from './terms.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -344,6 +345,6 @@ const base = {
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
 
-export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn } as const;
+export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn, ...termsEn } as const;
 
 export type MessageKey = keyof typeof en;

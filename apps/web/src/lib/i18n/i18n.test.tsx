@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LanguageSwitch } from '../../components/language-switch';
 import { en } from './en';
 import { I18nProvider, interpolate, MESSAGES, translate, useT, type MessageKey } from './index';
+import { TERM_CODES } from './terms';
 import { vi } from './vi';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -31,6 +32,68 @@ describe('message catalogues', () => {
       (key) => placeholders(en[key]).join() !== placeholders(vi[key]).join(),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it('leaves no English in the Vietnamese catalogue but names and codes', () => {
+    // A Vietnamese message equal to its English one is an English string nobody translated,
+    // unless its key is one of these: brand and product names, codes, languages' and countries'
+    // own names, and wordings that are the same in Vietnamese (Email).
+    const SAME_IN_BOTH = new Set<string>([
+      'app.name',
+      'language.en.short',
+      'language.vi.short',
+      'language.en.name',
+      'language.vi.name',
+      'country.id',
+      'country.idic',
+      'country.ph',
+      'country.pk',
+      'country.bd',
+      'nav.ucube',
+      'page.homepage.title',
+      'ucube.i18n.ready',
+      'profile.email',
+      'form.email',
+      'ucube.sort.email',
+      'ucube.bsa',
+      'trend.kpi.gsv',
+      'trend.kpi.eco',
+      'trend.kpi.productiveCalls',
+      'trend.point',
+      'reports.header.BSA',
+      ...TERM_CODES,
+    ]);
+    const untranslated = (Object.keys(en) as MessageKey[]).filter(
+      (key) => vi[key] === en[key] && !SAME_IN_BOTH.has(key),
+    );
+    expect(untranslated, 'identical in en and vi').toEqual([]);
+    // Half-translated phrases ("Tất cả Salesman"): an English word of the English message kept in
+    // the Vietnamese one, other than the codes and names every market writes as they are.
+    // Keyboard keys keep their printed names; "email" is the Vietnamese word too.
+    const KEPT_WORDS = new Set([
+      'fieldforce',
+      'ucube',
+      'email',
+      'enter',
+      'indonesia',
+      'philippines',
+      'pakistan',
+      'bangladesh',
+    ]);
+    const words = (text: string) =>
+      (text.replace(/\{\w+\}/g, ' ').match(/[\p{L}\p{M}]+/gu) ?? []).filter(
+        (word) => /^[A-Za-z]{3,}$/.test(word) && /[a-z]/.test(word),
+      );
+    const halfTranslated = (Object.keys(en) as MessageKey[])
+      .filter((key) => !SAME_IN_BOTH.has(key))
+      .flatMap((key) => {
+        const english = new Set(words(en[key]));
+        const kept = words(vi[key]).filter(
+          (word) => english.has(word) && !KEPT_WORDS.has(word.toLowerCase()),
+        );
+        return kept.length ? [`${key}: ${kept.join(', ')}`] : [];
+      });
+    expect(halfTranslated, 'English words left in vi').toEqual([]);
   });
 
   it('keeps the spec wording of the loading placeholder', () => {

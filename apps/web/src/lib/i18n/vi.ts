@@ -2,10 +2,14 @@ import type { MessageKey } from './en';
 import { ucubeVi } from './ucube.vi';
 import { trendVi } from './trend.vi';
 import { reportsVi } from './reports.vi';
+import { termsVi } from './terms.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
-  Exclude<MessageKey, keyof typeof ucubeVi | keyof typeof trendVi | keyof typeof reportsVi>,
+  Exclude<
+    MessageKey,
+    keyof typeof ucubeVi | keyof typeof trendVi | keyof typeof reportsVi | keyof typeof termsVi
+  >,
   string
 > = {
   'app.name': 'Fieldforce',
@@ -40,9 +44,9 @@ const base: Record<
   'header.greetingAnonymous': 'Xin chào',
   'header.signIn': 'Đăng nhập',
   'header.logout': 'Đăng xuất',
-  'header.openMenu': 'Mở menu',
-  'header.closeMenu': 'Đóng menu',
-  'header.menu': 'Menu',
+  'header.openMenu': 'Mở trình đơn',
+  'header.closeMenu': 'Đóng trình đơn',
+  'header.menu': 'Trình đơn',
   'header.backToLanding': 'Quay lại màn hình chính',
   'header.homeLink': 'Trang chủ Fieldforce',
   'header.home': 'Trang chủ',
@@ -301,7 +305,8 @@ const base: Record<
   'download.continue': 'Tiếp tục',
   'download.done': 'Đã tải xuống {file}',
   'download.interrupted': 'Quá trình tải xuống bị gián đoạn. Vui lòng thử lại',
-  'download.userLimit': 'Bạn đang có {count} lượt tải xuống chưa xong. Hãy đợi một lượt hoàn tất rồi thử lại.',
+  'download.userLimit':
+    'Bạn đang có {count} lượt tải xuống chưa xong. Hãy đợi một lượt hoàn tất rồi thử lại.',
   'download.serverLimit': 'Máy chủ đang bận với các lượt tải xuống khác. Vui lòng thử lại sau một phút.',
   'download.capTitle': 'Tệp tải xuống lớn',
   'download.capRestricted': 'Chỉ được tải xuống {cap} bản ghi đầu tiên.',
@@ -322,7 +327,7 @@ const base: Record<
   'reports.reset': 'Đặt lại',
   'reports.leadMaster': 'Tìm kiếm, sắp xếp và tải xuống dữ liệu gốc của thị trường bạn.',
   'reports.unknown':
-    'Báo cáo này không khả dụng. Hãy chọn một báo cáo trong menu Báo cáo giao dịch hoặc Báo cáo dữ liệu gốc.',
+    'Báo cáo này không khả dụng. Hãy chọn một báo cáo trong mục Báo cáo giao dịch hoặc Báo cáo dữ liệu gốc.',
   'reports.loading': 'Đang tải báo cáo…',
   'reports.listLoading': 'Đang tải danh sách báo cáo…',
   'reports.results': 'Kết quả báo cáo',
@@ -350,4 +355,4 @@ const base: Record<
   'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
 };
 
-export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi, ...reportsVi };
+export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi, ...reportsVi, ...termsVi };

@@ -1,5 +1,6 @@
 import type { CountryCode, KpiAnswer } from '@fieldforce/contracts';
 import { useT } from '../../../lib/i18n';
+import { localizeKpiAnswer } from '../../../lib/i18n/terms';
 import { formatPercent } from '../kpi-logic';
 import { kpiFormatter, readingOf, statusKey } from './kpi-view';
 
@@ -8,8 +9,9 @@ import { kpiFormatter, readingOf, statusKey } from './kpi-view';
  * target), the expected-by-today labelled as such, the achievement of the month target, and one
  * status (colour, word and pace line all read the same band).
  */
-export function KpiCards({ answer, country }: { answer: KpiAnswer; country?: CountryCode }) {
+export function KpiCards({ answer: sent, country }: { answer: KpiAnswer; country?: CountryCode }) {
   const t = useT();
+  const answer = localizeKpiAnswer(sent, t);
   const fmt = kpiFormatter(answer.view, country ?? answer.countryCode);
   return (
     <ul className="kpi-cards" aria-label={t('ucube.home.scope')}>

@@ -21,6 +21,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
+import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import { ROUTES } from '../../../app/routes';
 import { formatPercent, leaderboard, nextRowIndex, searchRows, sortRows } from '../kpi-logic';
@@ -141,7 +142,7 @@ export function KpiViewPage({ view, title, lead, useKpis }: KpiViewPageProps) {
         />
         {query.data ? (
           <p className="ucube-meta">
-            {t('ucube.bsa', { bsa: query.data.bsa })} ·{' '}
+            {t('ucube.bsa', { bsa: term(query.data.bsa, t) })} ·{' '}
             {t('ucube.range', { from: query.data.range.from, to: query.data.range.to })}
           </p>
         ) : null}
@@ -166,7 +167,7 @@ export function KpiViewPage({ view, title, lead, useKpis }: KpiViewPageProps) {
       ) : (
         <KpiLevel
           view={view}
-          answer={query.data}
+          answer={localizeKpiAnswer(query.data, t)}
           state={state}
           go={go}
           t={t}
@@ -377,7 +378,7 @@ function KpiLevel({ view, answer, state, go, t, country, useKpis }: KpiLevelProp
         />
       )}
       {selfDay ? (
-        <p>
+        <p className="ucube-self-day">
           <button type="button" className="button" onClick={() => openDay(selfDay)}>
             {selfDay.emailId?.toLowerCase() === userEmail
               ? t('ucube.myDay')
@@ -396,7 +397,7 @@ function KpiLevel({ view, answer, state, go, t, country, useKpis }: KpiLevelProp
             <KpiError error={belowQuery.error} onRetry={() => void belowQuery.refetch()} t={t} />
           ) : (
             <BelowLevel
-              answer={belowQuery.data}
+              answer={localizeKpiAnswer(belowQuery.data, t)}
               cards={cards}
               fmt={fmt}
               t={t}

@@ -1,0 +1,36 @@
+import type { KpiAnswer } from '@fieldforce/contracts';
+import { en, type MessageKey } from './en';
+import type { Translate } from './i18n';
+import { termsEn } from './terms.en';
+
+/** Terms that are codes, written the same in every language (the translation test allows them). */
+export const TERM_CODES: readonly MessageKey[] = (Object.keys(termsEn) as MessageKey[]).filter((key) =>
+  ['term.CD VP', 'term.OM DSS', 'term.ECO', 'term.PC', 'term.PC %', 'term.GSV'].includes(key),
+);
+
+/**
+ * A word the server sends in English (a role, a level heading, a BSA, a KPI header) in the reader's
+ * language; a word the catalogue does not know is shown as it came.
+ */
+export function term(text: string, t: Translate): string {
+  const key = `term.${text}`;
+  return Object.hasOwn(en, key) ? t(key as MessageKey) : text;
+}
+
+/** A KPI answer with its level titles and KPI headers in the reader's language (for the screen only). */
+export function localizeKpiAnswer(answer: KpiAnswer, t: Translate): KpiAnswer {
+  return {
+    ...answer,
+    levels: answer.levels.map((level) => ({
+      ...level,
+      levelname: term(level.levelname, t),
+      columnName: term(level.columnName, t),
+    })),
+    kpis: answer.kpis.map((k) => ({
+      ...k,
+      label: term(k.label, t),
+      targetLabel: term(k.targetLabel, t),
+      actualLabel: term(k.actualLabel, t),
+    })),
+  };
+}
