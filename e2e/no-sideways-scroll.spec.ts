@@ -119,6 +119,30 @@ for (const width of WIDTHS) {
       expect(found).toEqual([]);
     });
 
+    test('the reports header title stays clear of the avatar and the menu button', async ({ page }) => {
+      await signIn(page, 'admin.vn@demo.test');
+      for (const language of LANGUAGES) {
+        await setLanguage(page, language);
+        await page.goto(ROUTES.operationalReportsLanding);
+        const banner = page.getByRole('banner');
+        const title = banner.locator('.site-header__area');
+        await expect(title).toBeVisible();
+        const box = (await title.boundingBox())!;
+        for (const control of [
+          banner.locator('button.avatar'),
+          banner.locator('.mobile-only button').first(),
+        ]) {
+          const other = (await control.boundingBox())!;
+          // The title ends before the control starts (they sit on one row, title first).
+          expect(box.x + box.width, `${language}: title runs under a header control`).toBeLessThanOrEqual(
+            other.x,
+          );
+        }
+        // And shows at least its first word whole (not an ellipsis alone).
+        expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      }
+    });
+
     for (const role of ROLES) {
       test(`${role.email}: every screen fits`, async ({ page }) => {
         test.setTimeout(300_000);
