@@ -266,7 +266,7 @@ describe('SSO with the built-in provider', () => {
   it('follows only this machine’s own names, on its own port, over http, for the built-in provider without PUBLIC_URL', () => {
     const settings = { followRequestHost: true, port: 8080 };
     const names = ['localhost', '127.0.0.1', '[::1]', '192.168.1.20'];
-    const origin = (host: string, protocol = 'http', s = settings) =>
+    const origin = (host: string, protocol: 'http' | 'https' = 'http', s = settings) =>
       requestOrigin(s, { host, protocol }, names);
     expect(origin('192.168.1.20:8080')).toBe('http://192.168.1.20:8080');
     expect(origin('[::1]:8080')).toBe('http://[::1]:8080');
