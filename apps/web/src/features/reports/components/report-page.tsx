@@ -14,6 +14,7 @@ import { useRangeMessage } from '../../../components/date-range-picker';
 import { PageLayout } from '../../../components/page-layout';
 import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table';
 import { isApiError } from '../../../lib/api-client';
+import { apiErrorMessages } from '../../../lib/server-messages';
 import { useI18n, useT, type Language, type MessageKey } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { useReportPage } from '../api/get-report-page';
@@ -334,12 +335,9 @@ function tableColumns(
 /** The server's refusal (a 400 names the rule that was broken), or the generic failure. */
 function ReportError({ error }: { error: unknown }) {
   const t = useT();
+  // Each rule the server names, in the reader's language (lib/server-messages).
   const messages =
-    isApiError(error) && error.status >= 400 && error.status < 500
-      ? [error.shortDescription, ...error.fields.map((f) => f.message)].filter(
-          (m, i, all) => m && all.indexOf(m) === i,
-        )
-      : [];
+    isApiError(error) && error.status >= 400 && error.status < 500 ? apiErrorMessages(error, t) : [];
   return (
     <div className="report-message report-message--error" role="alert">
       <p>{t('reports.error')}</p>
