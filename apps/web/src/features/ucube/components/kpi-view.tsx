@@ -21,6 +21,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
+import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import { ROUTES } from '../../../app/routes';
@@ -65,7 +66,9 @@ export type KpiFormatter = (value: number | null | undefined, unit?: KpiColumn['
 export function kpiFormatter(view: KpiView, country?: CountryCode): KpiFormatter {
   const style = view === 'disciplinary' ? 'kpi' : 'dashboard';
   const currency = country ? COUNTRIES[country].currencyCode : undefined;
-  return (value, unit = 'count') => formatFigure(value, unit, { style, ...(currency ? { currency } : {}) });
+  // The one rounding (contracts), written the reader's way (vi: 45,23M).
+  return (value, unit = 'count') =>
+    localizeFigure(formatFigure(value, unit, { style, ...(currency ? { currency } : {}) }));
 }
 
 /** Screens below this width show a card per row instead of the table. */
@@ -143,7 +146,10 @@ export function KpiViewPage({ view, title, lead, useKpis }: KpiViewPageProps) {
         {query.data ? (
           <p className="ucube-meta">
             {t('ucube.bsa', { bsa: term(query.data.bsa, t) })} ·{' '}
-            {t('ucube.range', { from: query.data.range.from, to: query.data.range.to })}
+            {t('ucube.range', {
+              from: formatIsoDay(query.data.range.from),
+              to: formatIsoDay(query.data.range.to),
+            })}
           </p>
         ) : null}
       </div>
