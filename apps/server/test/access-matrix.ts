@@ -220,6 +220,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: reportReaders,
     request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/export' }),
   },
+  {
+    route: 'GET /api/reports/{reportKey}/totals',
+    allowed: reportReaders,
+    request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/totals' }),
+  },
 
   // UCube analytics (issue 4)
   { route: 'GET /api/ucube/individual-performance-kpis', allowed: ucubeUsers },
