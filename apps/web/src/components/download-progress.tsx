@@ -1,11 +1,12 @@
 import { useT } from '../lib/i18n';
 import './data-ui.css';
+import { localizeFigure } from '../lib/i18n/locale-format';
 
 /** Bytes in the reader's units: B, KB, MB (1024-based, one decimal). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return localizeFigure(`${(bytes / 1024).toFixed(1)} KB`);
+  return localizeFigure(`${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 }
 
 /**
@@ -40,7 +41,7 @@ export function DownloadProgress({
               ? t('download.progressOf', { received: bytes, total: formatBytes(total) })
               : t('download.progress', { received: bytes }))}
           {status == null && rows !== null
-            ? ` · ${t('download.rows', { rows: rows.toLocaleString('en-US') })}`
+            ? ` · ${t('download.rows', { rows: localizeFigure(rows.toLocaleString('en-US')) })}`
             : ''}
         </span>
       </div>

@@ -7,6 +7,7 @@ import { useDevices } from '../../features/auth/api/get-devices';
 import { useT, type Translate } from '../../lib/i18n';
 import { term } from '../../lib/i18n/terms';
 import { useClientStore } from '../../lib/store';
+import { localizeDates } from '../../lib/i18n/locale-format';
 
 /** How many DT access entries show before the toggle (spec section 2). */
 export const DT_ACCESS_PREVIEW = 3;
@@ -163,7 +164,11 @@ function OwnDevices() {
                       {device.current ? <strong className="chip">{t('profile.thisDevice')}</strong> : null}
                     </span>
                     {device.label.privateWindow ? <span>{t('profile.privateWindow')}</span> : null}
-                    <span>{t('profile.lastSeen', { date: formatDateTime(device.lastSeenAt, zone) })}</span>
+                    <span>
+                      {t('profile.lastSeen', {
+                        date: localizeDates(formatDateTime(device.lastSeenAt, zone)),
+                      })}
+                    </span>
                     {device.current ? null : (
                       <button
                         type="button"

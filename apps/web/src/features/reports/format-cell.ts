@@ -4,6 +4,7 @@ import {
   type ReportCell,
   type ReportColumnType,
 } from '@fieldforce/contracts';
+import { localizeDates } from '../../lib/i18n/locale-format';
 
 export interface CellFormat {
   timeZone: string;
@@ -36,7 +37,7 @@ export function formatAmount(value: number, currency: string | undefined, locale
 /** A calendar day (YYYY-MM-DD) as dd-MMM-yy, as the report's date cells show it. */
 export function formatDay(day: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return formatDateTime(`${day}T00:00:00Z`, 'UTC').split(' | ')[0] ?? day;
+  return localizeDates(formatDateTime(`${day}T00:00:00Z`, 'UTC').split(' | ')[0] ?? day);
 }
 
 /** A quantity or other number with thousands separators. */
@@ -58,13 +59,13 @@ export function formatReportCell(
   if (value === null || value === undefined || value === '') return type === 'text' ? '' : '--';
   switch (type) {
     case 'datetime':
-      return formatDateTime(String(value), format.timeZone);
+      return localizeDates(formatDateTime(String(value), format.timeZone));
     case 'date': {
       const text = String(value);
       const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
-      return (
+      return localizeDates(
         formatDateTime(day, /^\d{4}-\d{2}-\d{2}$/.test(text) ? 'UTC' : format.timeZone).split(' | ')[0] ??
-        '--'
+          '--',
       );
     }
     case 'amount': {

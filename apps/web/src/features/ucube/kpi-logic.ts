@@ -8,6 +8,7 @@ import {
   type KpiSort,
   type PerformanceRow,
 } from '@fieldforce/contracts';
+import { localizeFigure } from '../../lib/i18n/locale-format';
 
 export function sortRows(rows: readonly PerformanceRow[], sort: KpiSort, order: 'asc' | 'desc') {
   return [...rows].sort(comparePerformanceRows(sort, order));
@@ -34,7 +35,7 @@ export function achievementBand(value: AchievedPercentage): Band {
 
 /** The one rounding of a percentage (packages/contracts `formatPercentage`). */
 export function formatPercent(value: AchievedPercentage): string {
-  return formatPercentage(value);
+  return localizeFigure(formatPercentage(value));
 }
 
 /** Horizontal bar scale: the largest actual or target fills `width`; negatives and NA are 0. */

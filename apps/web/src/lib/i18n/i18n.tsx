@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storage } from '../storage';
 import { en, type MessageKey } from './en';
+import { setActiveLanguage } from './locale-format';
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -82,6 +83,8 @@ export function I18nProvider({ children, language: forced }: { children: ReactNo
   const [language, setLanguageState] = useState<Language>(() => forced ?? initialLanguage());
   // Bumped when a catalogue arrives, so a language that was not loaded yet re-renders in full.
   const [loaded, setLoaded] = useState(() => isLanguageLoaded(language));
+  // Formatters of figures and dates read it (locale-format.ts); set before the children render.
+  setActiveLanguage(language);
 
   useEffect(() => {
     document.documentElement.lang = language;

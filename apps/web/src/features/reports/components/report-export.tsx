@@ -6,6 +6,7 @@ import { Toast } from '../../../components/toast';
 import { useT } from '../../../lib/i18n';
 import type { ReportQueryParams } from '../api/get-report-page';
 import { useReportDownload } from '../hooks/use-report-download';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
 
 /** 'Download CSV' and 'Download XLSX', with the cap warning, progress, Cancel, failure and success toast. */
 export function ReportExport({
@@ -38,7 +39,9 @@ export function ReportExport({
   // instead of "0 B received" (then the bytes and, for a CSV, the rows counted so far).
   const status =
     state.phase === 'running' && state.received === 0
-      ? t('reports.download.preparing', { rows: Math.min(total, downloadCap).toLocaleString('en-US') })
+      ? t('reports.download.preparing', {
+          rows: localizeFigure(Math.min(total, downloadCap).toLocaleString('en-US')),
+        })
       : null;
 
   return (
@@ -83,8 +86,8 @@ export function ReportExport({
           <p>{t('download.capRestricted', { cap: downloadCap })}</p>
           <p>
             {t('download.capCount', {
-              total: total.toLocaleString('en-US'),
-              cap: downloadCap.toLocaleString('en-US'),
+              total: localizeFigure(total.toLocaleString('en-US')),
+              cap: localizeFigure(downloadCap.toLocaleString('en-US')),
             })}
           </p>
           <div className="dialog__actions report-export__dialog-actions">

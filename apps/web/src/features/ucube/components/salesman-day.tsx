@@ -11,6 +11,7 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { useI18n, type Translate } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useSalesmanDay } from '../api/salesman-day';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
 
 interface SalesmanDayPanelProps {
   country: CountryCode;
@@ -142,12 +143,12 @@ function DayPicker({
 }
 
 function DayFigures({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) {
-  const money = (v: number) => formatFigure(v, 'amount', { currency: answer.currencyCode });
+  const money = (v: number) => localizeFigure(formatFigure(v, 'amount', { currency: answer.currencyCode }));
   const figures: [string, string][] = [
-    [t('ucube.day.planned'), formatFigure(answer.totals.plannedCalls, 'count')],
-    [t('ucube.day.actual'), formatFigure(answer.totals.actualCalls, 'count')],
-    [t('ucube.day.productive'), formatFigure(answer.totals.productiveCalls, 'count')],
-    [t('ucube.day.orders'), formatFigure(answer.totals.orders, 'count')],
+    [t('ucube.day.planned'), localizeFigure(formatFigure(answer.totals.plannedCalls, 'count'))],
+    [t('ucube.day.actual'), localizeFigure(formatFigure(answer.totals.actualCalls, 'count'))],
+    [t('ucube.day.productive'), localizeFigure(formatFigure(answer.totals.productiveCalls, 'count'))],
+    [t('ucube.day.orders'), localizeFigure(formatFigure(answer.totals.orders, 'count'))],
     [t('ucube.day.value'), money(answer.totals.orderValue)],
   ];
   return (
@@ -164,7 +165,7 @@ function DayFigures({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) 
 
 function DayVisits({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) {
   const tz = COUNTRIES[answer.countryCode].timeZone;
-  const money = (v: number) => formatFigure(v, 'amount', { currency: answer.currencyCode });
+  const money = (v: number) => localizeFigure(formatFigure(v, 'amount', { currency: answer.currencyCode }));
   const status = (v: SalesmanDayAnswer['visits'][number]) =>
     v.productive ? 'productive' : v.actual ? 'visited' : 'missed';
   return (

@@ -20,6 +20,7 @@ import {
 import { kpiFormatter } from './kpi-view';
 import './trend-chart.css';
 import { ToggleGroup } from '../../../components/toggle-group';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
 
 const HEIGHT = 240;
 /** Before the first measurement (and in tests, without ResizeObserver). */
@@ -123,7 +124,7 @@ export function trendSummary(
     date,
     expected: fmt(status.expected),
     target: fmt(status.target),
-    achieved: status.achieved.toFixed(2),
+    achieved: localizeFigure(status.achieved.toFixed(2)),
     status: t(status.ahead ? 'trend.status.ahead' : 'trend.status.behind'),
   });
 }
@@ -182,7 +183,7 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
             <g key={tick.value}>
               <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="trend__grid" />
               <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="trend__axis">
-                {formatAmount(tick.value)}
+                {localizeFigure(formatAmount(tick.value))}
               </text>
             </g>
           ))}

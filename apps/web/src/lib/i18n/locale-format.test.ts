@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatIsoDay, localizeDates, localizeFigure } from './locale-format';
+
+describe('numbers and dates in the chosen language', () => {
+  it('writes figures the vi-VN way and keeps the abbreviation letters', () => {
+    expect(localizeFigure('45.23M', 'vi')).toBe('45,23M');
+    expect(localizeFigure('4.35Bn', 'vi')).toBe('4,35Bn');
+    expect(localizeFigure('87.75%', 'vi')).toBe('87,75%');
+    expect(localizeFigure('1,234.50', 'vi')).toBe('1.234,50');
+    expect(localizeFigure('GSV 2.44Bn / 4.02Bn (60.75%)', 'vi')).toBe('GSV 2,44Bn / 4,02Bn (60,75%)');
+    expect(localizeFigure('339', 'vi')).toBe('339');
+    expect(localizeFigure('NA', 'vi')).toBe('NA');
+    expect(localizeFigure('45.23M', 'en')).toBe('45.23M');
+  });
+
+  it('writes dates dd/MM/yyyy in Vietnamese and the spec form in English', () => {
+    expect(localizeDates('23-Nov-26 | 14:05', 'vi')).toBe('23/11/2026 | 14:05');
+    expect(localizeDates('25-Oct-26 đến 23-Nov-26', 'vi')).toBe('25/10/2026 đến 23/11/2026');
+    expect(localizeDates('23-Nov-26 | 14:05', 'en')).toBe('23-Nov-26 | 14:05');
+    expect(formatIsoDay('2026-11-01', 'vi')).toBe('01/11/2026');
+    expect(formatIsoDay('2026-11-01', 'en')).toBe('01-Nov-26');
+    expect(formatIsoDay('not a day', 'vi')).toBe('not a day');
+  });
+});

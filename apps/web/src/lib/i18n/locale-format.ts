@@ -1,0 +1,50 @@
+import type { Language } from './i18n';
+
+/**
+ * Numbers and dates the Vietnamese way when Vietnamese is chosen (vi-VN: `.` groups thousands, `,`
+ * marks decimals; dates dd/MM/yyyy), applied to the text the shared formatters of
+ * @fieldforce/contracts produce (spec sections 5 and 9), so the one rounding and the spec's
+ * abbreviation letters (K, M, Bn, Tr; k, m, b, t) stay exactly as they are. English keeps the spec's
+ * forms (1,234.56; 45.23M; dd-MMM-yy).
+ */
+
+let active: Language = 'en';
+
+/** The interface language, for formatters called outside a component's render (I18nProvider sets it). */
+export function setActiveLanguage(language: Language): void {
+  active = language;
+}
+
+export function activeLanguage(): Language {
+  return active;
+}
+
+/** `45.23M` → `45,23M`, `87.75%` → `87,75%`, `1,234.50` → `1.234,50` in Vietnamese; as is in English. */
+export function localizeFigure(text: string, language: Language = active): string {
+  if (language !== 'vi') return text;
+  return text.replace(/\d[\d.,]*\d/g, (run) => run.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.')));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Every `dd-MMM-yy` date in the text as `dd/MM/yyyy` in Vietnamese (times stay 24 h); as is in English. */
+export function localizeDates(text: string, language: Language = active): string {
+  if (language !== 'vi') return text;
+  return text.replace(
+    /\b(\d{2})-([A-Z][a-z]{2})-(\d{2})\b/g,
+    (match, day: string, month: string, year: string) => {
+      const index = MONTHS.indexOf(month);
+      return index < 0 ? match : `${day}/${String(index + 1).padStart(2, '0')}/20${year}`;
+    },
+  );
+}
+
+/** A calendar day (YYYY-MM-DD): `dd-MMM-yy` in English (spec section 5), `dd/MM/yyyy` in Vietnamese. */
+export function formatIsoDay(day: string, language: Language = active): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, year, month, date] = match;
+  return language === 'vi'
+    ? `${date}/${month}/${year}`
+    : `${date}-${MONTHS[Number(month) - 1] ?? month}-${year!.slice(2)}`;
+}
