@@ -326,8 +326,8 @@ describe('own devices', () => {
     const windows =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 ' +
       'Safari/537.36 6f1c2d3e-0000-4000-8000-000000000002 incognito';
-    await signIn(t.app, 'asm.bd@demo.test', { deviceId: iphone });
-    const me = await signIn(t.app, 'asm.bd@demo.test', { deviceId: windows });
+    await signIn(t.app, 'head.bd@demo.test', { deviceId: iphone });
+    const me = await signIn(t.app, 'head.bd@demo.test', { deviceId: windows });
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/fb/accounts/devices',
