@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../lib/i18n';
+import { en, type MessageKey } from '../../lib/i18n';
 
 /**
  * The words for the stored values of a report column (statuses such as `not_applied`, promotion
@@ -40,10 +40,21 @@ const VALUE_LABELS: Record<string, Record<string, MessageKey>> = {
   },
 };
 
+/** Columns whose stored data words (BSAs, categories, outlet types) have words in lib/i18n/terms and values. */
+const DATA_WORD_COLUMNS: Record<string, 'term' | 'value'> = {
+  bsa: 'term',
+  category: 'value',
+  outletType: 'value',
+  outletSubtype: 'value',
+};
+
 /** The message key of a column's stored value, if it has a label. */
 export function valueLabelKey(columnKey: string, value: string): MessageKey | undefined {
   const labels = VALUE_LABELS[columnKey];
-  return labels && Object.hasOwn(labels, value) ? labels[value] : undefined;
+  if (labels && Object.hasOwn(labels, value)) return labels[value];
+  const kind = DATA_WORD_COLUMNS[columnKey];
+  const key = kind ? `${kind}.${value}` : undefined;
+  return key && Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
 }
 
 /** Columns whose values are labelled (a test checks every stored status has a label). */

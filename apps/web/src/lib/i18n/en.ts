@@ -6,6 +6,7 @@ import { ucubeEn } from './ucube.en';
 import { trendEn } from './trend.en';
 import { reportsEn } from './reports.en';
 import { termsEn } from './terms.en';
+import { valuesEn } from './values.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -362,6 +363,6 @@ const base = {
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
 
-export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn, ...termsEn } as const;
+export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn, ...termsEn, ...valuesEn } as const;
 
 export type MessageKey = keyof typeof en;

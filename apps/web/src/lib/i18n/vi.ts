@@ -3,12 +3,17 @@ import { ucubeVi } from './ucube.vi';
 import { trendVi } from './trend.vi';
 import { reportsVi } from './reports.vi';
 import { termsVi } from './terms.vi';
+import { valuesVi } from './values.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
   Exclude<
     MessageKey,
-    keyof typeof ucubeVi | keyof typeof trendVi | keyof typeof reportsVi | keyof typeof termsVi
+    | keyof typeof ucubeVi
+    | keyof typeof trendVi
+    | keyof typeof reportsVi
+    | keyof typeof termsVi
+    | keyof typeof valuesVi
   >,
   string
 > = {
@@ -372,4 +377,11 @@ const base: Record<
   'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
 };
 
-export const vi: Record<MessageKey, string> = { ...base, ...ucubeVi, ...trendVi, ...reportsVi, ...termsVi };
+export const vi: Record<MessageKey, string> = {
+  ...base,
+  ...ucubeVi,
+  ...trendVi,
+  ...reportsVi,
+  ...termsVi,
+  ...valuesVi,
+};

@@ -1,0 +1,41 @@
+/**
+ * Stored words of the demo data shown in report cells (BSAs, product categories, outlet types and
+ * subtypes, contracts and apps/server/src/db/seed/organisation.ts): features/reports/value-labels.ts
+ * shows them in the reader's language; the API and the files keep the stored English.
+ */
+export const valuesEn = {
+  'value.Hair Care': 'Hair Care',
+  'value.Skin Care': 'Skin Care',
+  'value.Skin Cleansing': 'Skin Cleansing',
+  'value.Oral Care': 'Oral Care',
+  'value.Deodorant': 'Deodorant',
+  'value.Laundry': 'Laundry',
+  'value.Household Care': 'Household Care',
+  'value.Foods': 'Foods',
+  'value.Ice Cream': 'Ice Cream',
+  'value.Grocery': 'Grocery',
+  'value.Small Grocery': 'Small Grocery',
+  'value.Medium Grocery': 'Medium Grocery',
+  'value.Large Grocery': 'Large Grocery',
+  'value.Wet Market': 'Wet Market',
+  'value.Market Stall': 'Market Stall',
+  'value.Market Shop': 'Market Shop',
+  'value.Wholesaler': 'Wholesaler',
+  'value.Semi-Wholesaler': 'Semi-Wholesaler',
+  'value.Mini Market': 'Mini Market',
+  'value.Independent Mini Market': 'Independent Mini Market',
+  'value.Chain Mini Market': 'Chain Mini Market',
+  'value.Kiosk': 'Kiosk',
+  'value.HoReCa': 'HoReCa',
+  'value.Cafe': 'Cafe',
+  'value.Restaurant': 'Restaurant',
+  'value.Hotel': 'Hotel',
+  'value.Pharmacy': 'Pharmacy',
+  'value.Independent Pharmacy': 'Independent Pharmacy',
+  'value.Chain Pharmacy': 'Chain Pharmacy',
+  'value.Beauty Shop': 'Beauty Shop',
+  'value.Cosmetics Store': 'Cosmetics Store',
+  'value.Cosmetics Counter': 'Cosmetics Counter',
+  'value.Baby Shop': 'Baby Shop',
+  'value.Mother & Baby Store': 'Mother & Baby Store',
+} as const;
