@@ -52,7 +52,7 @@ export const ucubeEn = {
   'ucube.totalDrill': 'Every {level}',
   'ucube.crumbSkipped': '{level}: all',
   'ucube.pace.flag': 'Behind pace',
-  'ucube.pace.flagLong': '{kpi} at {pace}% of where the straight line to target stands today',
+  'ucube.pace.flagLong': '{kpi} at {pace} of where the straight line to target stands today',
   'ucube.pace.good':
     'On pace: {actual} against {expected} expected by today ({pace}; {time}% of the month gone)',
   'ucube.pace.warn':

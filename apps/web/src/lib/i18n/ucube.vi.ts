@@ -55,7 +55,7 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.totalDrill': 'Tất cả {level}',
   'ucube.crumbSkipped': '{level}: tất cả',
   'ucube.pace.flag': 'Chậm tiến độ',
-  'ucube.pace.flagLong': '{kpi} đạt {pace}% so với mức cần có hôm nay theo đường thẳng tới chỉ tiêu',
+  'ucube.pace.flagLong': '{kpi} đạt {pace} so với mức cần có hôm nay theo đường thẳng tới chỉ tiêu',
   'ucube.pace.good':
     'Đúng tiến độ: {actual} so với {expected} cần đạt đến hôm nay ({pace}; đã qua {time}% của tháng)',
   'ucube.pace.warn':

@@ -354,7 +354,7 @@ function KpiLevel({ view, answer, state, go, t, country, useKpis }: KpiLevelProp
             actual: `${headline.label} ${fmt(totalReading.actual, headline.unit)}`,
             expected: fmt(totalReading.expected, headline.unit),
             pace: formatPercent(totalReading.pace),
-            time: answer.range.timeGonePercentage,
+            time: localizeFigure(String(answer.range.timeGonePercentage)),
           })}
         </p>
       ) : null}
