@@ -48,7 +48,7 @@ export const termsVi: Record<keyof typeof termsEn, string> = {
   'term.Secondary [TP]': 'Doanh số thứ cấp [TP]',
   'term.Secondary [TP] Target': 'Chỉ tiêu doanh số thứ cấp [TP]',
   'term.Secondary [TP] Actuals': 'Doanh số thứ cấp [TP] thực đạt',
-  'term.Calls': 'Lượt ghé thăm',
-  'term.Planned Calls': 'Lượt ghé thăm theo kế hoạch',
-  'term.Actual Calls': 'Lượt ghé thăm thực tế',
+  'term.Calls': 'Lượt thăm',
+  'term.Planned Calls': 'Lượt thăm kế hoạch',
+  'term.Actual Calls': 'Lượt thăm thực tế',
 };
