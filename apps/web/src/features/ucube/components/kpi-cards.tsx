@@ -1,5 +1,6 @@
 import type { CountryCode, KpiAnswer } from '@fieldforce/contracts';
 import { useT } from '../../../lib/i18n';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer } from '../../../lib/i18n/terms';
 import { formatPercent } from '../kpi-logic';
 import { kpiFormatter, readingOf, statusKey } from './kpi-view';
@@ -45,7 +46,7 @@ export function KpiCards({ answer: sent, country }: { answer: KpiAnswer; country
                       actual: fmt(r.actual, k.unit),
                       expected: fmt(r.expected, k.unit),
                       pace: formatPercent(r.pace),
-                      time: answer.range.timeGonePercentage,
+                      time: localizeFigure(String(answer.range.timeGonePercentage)),
                     })
                   : t(statusKey(r))}
             </p>
