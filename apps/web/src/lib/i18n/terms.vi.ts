@@ -48,7 +48,7 @@ export const termsVi: Record<keyof typeof termsEn, string> = {
   'term.Secondary [TP]': 'Doanh số thứ cấp [TP]',
   'term.Secondary [TP] Target': 'Chỉ tiêu doanh số thứ cấp [TP]',
   'term.Secondary [TP] Actuals': 'Doanh số thứ cấp [TP] thực đạt',
-  'term.Calls': 'Lượt thăm',
-  'term.Planned Calls': 'Lượt thăm kế hoạch',
-  'term.Actual Calls': 'Lượt thăm thực tế',
+  'term.Calls': 'Lượt ghé',
+  'term.Planned Calls': 'Lượt ghé kế hoạch',
+  'term.Actual Calls': 'Lượt ghé thực tế',
 };
