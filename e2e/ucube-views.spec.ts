@@ -45,7 +45,7 @@ test.describe('at 480 px in Vietnamese', () => {
     await page.evaluate(() => localStorage.setItem('language', 'vi'));
     await page.goto('/teamlevels');
     await expect(page.getByRole('button', { name: 'Lũy kế tháng' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(current(page, 'Cấp bậc')).toHaveText('Branch Manager');
+    await expect(current(page, 'Cấp bậc')).toHaveText('Giám đốc chi nhánh');
     const { scrollWidth, innerWidth, wrapScrolls } = await page.evaluate(() => {
       const wrap = document.querySelector('.ucube-table-wrap')!;
       return {
