@@ -112,6 +112,19 @@ export class AuthService {
   // Password sign-in
   // -------------------------------------------------------------------------------------------
 
+  /** After the portal's own first factor: the MFA challenge as it is, else the device session. */
+  private async portalSessionFor(
+    outcome: FirstFactorOutcome,
+    deviceId: string,
+    ctx: RequestContext,
+  ): Promise<LoginOutcome> {
+    if (outcome.kind === 'mfa') return outcome;
+    return {
+      kind: 'signed-in',
+      result: await this.signIn(outcome.user, { deviceId, loginType: 'NON_SSO', mfa: false }, ctx),
+    };
+  }
+
   /**
    * Every failure answers the same way and takes about the same time: unknown email, inactive or
    * locked account, wrong password (spec: nothing tells whether an email exists).
@@ -124,15 +137,7 @@ export class AuthService {
       deviceId: input.deviceId,
       loginType: 'NON_SSO',
     });
-    if (outcome.kind === 'mfa') return outcome;
-    return {
-      kind: 'signed-in',
-      result: await this.signIn(
-        outcome.user,
-        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
-        ctx,
-      ),
-    };
+    return this.portalSessionFor(outcome, input.deviceId, ctx);
   }
 
   /**
@@ -417,15 +422,7 @@ export class AuthService {
       deviceId: input.deviceId,
       loginType: 'NON_SSO',
     });
-    if (outcome.kind === 'mfa') return outcome;
-    return {
-      kind: 'signed-in',
-      result: await this.signIn(
-        outcome.user,
-        { deviceId: input.deviceId, loginType: 'NON_SSO', mfa: false },
-        ctx,
-      ),
-    };
+    return this.portalSessionFor(outcome, input.deviceId, ctx);
   }
 
   /** Queues the password reset code email (see emailCodeAfterReply); returns at once. */
