@@ -1,7 +1,7 @@
 import type { TotpEnrolment } from '@fieldforce/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
+import { EnrolmentQr } from './enrolment-qr';
 import { Dialog } from '../../../components/dialog';
 import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
@@ -97,18 +97,7 @@ export function AuthenticatorDialog({ replacing, onClose }: { replacing: boolean
       <Dialog title={title} onClose={onClose}>
         <form className="auth-form" onSubmit={submitCode} noValidate>
           <p className="auth__lead">{t('mfa.scanLead')}</p>
-          <p className="auth-note">{t('msg.enrolmentExpiry')}</p>
-          <figure className="qr">
-            <QRCodeSVG
-              value={enrolment.otpauthUri}
-              size={180}
-              role="img"
-              aria-label={t('page.signup.qrLabel')}
-            />
-            <figcaption className="qr__secret">
-              {t('page.signup.secret', { secret: enrolment.secret })}
-            </figcaption>
-          </figure>
+          <EnrolmentQr enrolment={enrolment} />
           <CodeField label={t('mfa.newCode')} value={newCode} onChange={setNewCode} error={errors.newCode} />
           <p className="auth-note">{t('mfa.afterNote')}</p>
           <FormMessage kind="error">{confirm.isError ? proofError(confirm.error, t) : null}</FormMessage>

@@ -1,7 +1,7 @@
 import { type TotpEnrolment } from '@fieldforce/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
+import { EnrolmentQr } from './enrolment-qr';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { CodeField, FormField, FormMessage } from '../../../components/form-field';
@@ -63,18 +63,7 @@ export function SignupPage() {
         <form className="auth-form" onSubmit={submitCode} noValidate>
           <h2 className="auth__subtitle">{t('page.signup.enrolTitle')}</h2>
           <p className="auth__lead">{t('page.signup.enrolLead')}</p>
-          <p className="auth-note">{t('msg.enrolmentExpiry')}</p>
-          <figure className="qr">
-            <QRCodeSVG
-              value={enrolment.otpauthUri}
-              size={180}
-              role="img"
-              aria-label={t('page.signup.qrLabel')}
-            />
-            <figcaption className="qr__secret">
-              {t('page.signup.secret', { secret: enrolment.secret })}
-            </figcaption>
-          </figure>
+          <EnrolmentQr enrolment={enrolment} />
           <CodeField label={t('page.login.mfaCode')} value={code} onChange={setCode} error={errors.code} />
           <FormMessage kind="error">{verify.isError ? errorMessage(verify.error, t) : null}</FormMessage>
           <button type="submit" className="button button--primary" disabled={verify.isPending}>
