@@ -12,6 +12,7 @@ import {
   type SalesmanDayQuery,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { callerCacheKey } from './service.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { assertHasPlace, canSeeMember, dtScopeOf, type Viewer } from './policy.js';
@@ -26,21 +27,9 @@ export interface SalesmanDayRequest {
 
 const DAY_MS = 86_400_000;
 
-/** Everything the answer depends on besides the data version (see kpiCacheKey). */
+/** Everything the answer depends on besides the data version (see callerCacheKey). */
 export function salesmanDayCacheKey(req: SalesmanDayRequest): string {
-  const { user, market, query } = req;
-  const day = localDateIso(req.now, COUNTRIES[market].timeZone);
-  return JSON.stringify([
-    'salesman-day',
-    user.id,
-    user.role,
-    user.dtAccessCodes,
-    user.isSuperUser,
-    market,
-    day,
-    query.emailId.toLowerCase(),
-    query.date ?? null,
-  ]);
+  return callerCacheKey('salesman-day', req, req.query.emailId.toLowerCase(), req.query.date ?? null);
 }
 
 interface VisitRow {

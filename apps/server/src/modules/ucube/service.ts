@@ -116,12 +116,33 @@ const memberIdentity = (m: MemberNode): RowIdentity => ({
  * pace move with it).
  */
 export function kpiCacheKey(req: KpiRequest): string {
-  const { user, market, view, query } = req;
-  const asked = Object.entries(query)
+  const asked = Object.entries(req.query)
     .filter(([k, v]) => v !== undefined && k !== 'customerToken' && k !== 'countryCode')
     .sort(([a], [b]) => (a < b ? -1 : 1));
+  return callerCacheKey(req.view, req, asked);
+}
+
+/**
+ * The cache key of a UCube answer: what it is, and everything it depends on besides the data
+ * version: the caller and their scope, the market, the market's today, and the answer's own inputs.
+ */
+export function callerCacheKey(
+  kind: string,
+  req: { user: AuthUser; market: CountryCode; now: Date },
+  ...inputs: unknown[]
+): string {
+  const { user, market } = req;
   const day = localDateIso(req.now, COUNTRIES[market].timeZone);
-  return JSON.stringify([user.id, user.role, user.dtAccessCodes, user.isSuperUser, market, view, day, asked]);
+  return JSON.stringify([
+    kind,
+    user.id,
+    user.role,
+    user.dtAccessCodes,
+    user.isSuperUser,
+    market,
+    day,
+    ...inputs,
+  ]);
 }
 
 export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnswer> {

@@ -4,6 +4,7 @@
  * running totals and the month's targets. Same scope rules and period dates as kpiAnswer.
  */
 import {
+  roundHalfUp,
   COUNTRIES,
   localDateIso,
   periodRange,
@@ -14,6 +15,7 @@ import {
   type TrendDay,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { callerCacheKey } from './service.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { assertHasPlace, dtScopeOf, selectBsa } from './policy.js';
 import { findMemberByUser, findUserBsa, sumDailyTrend, type TrendDayRow } from './queries.js';
@@ -25,24 +27,10 @@ export interface TrendRequest {
   now: Date;
 }
 
-/** Everything the answer depends on besides the data version (as kpiCacheKey): caller, market, day, query. */
+/** Everything the answer depends on besides the data version (see callerCacheKey). */
 export function trendCacheKey(req: TrendRequest): string {
-  const { user, market, query } = req;
-  const day = localDateIso(req.now, COUNTRIES[market].timeZone);
-  return JSON.stringify([
-    'daily-trend',
-    user.id,
-    user.role,
-    user.dtAccessCodes,
-    user.isSuperUser,
-    market,
-    day,
-    query.period,
-    query.bsa ?? null,
-  ]);
+  return callerCacheKey('daily-trend', req, req.query.period, req.query.bsa ?? null);
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export async function dailyTrend(db: Queryable, req: TrendRequest): Promise<DailyTrendAnswer> {
   const { user, market, query } = req;
@@ -68,14 +56,14 @@ function presentTrend(
   const target = (value: number | undefined) => (has ? (value ?? 0) : null);
   const sums = { gsv: 0, eco: 0, productiveCalls: 0, plannedCalls: 0, bills: 0 };
   const days = rows.map((r): TrendDay => {
-    sums.gsv = round2(sums.gsv + r.gsv);
+    sums.gsv = roundHalfUp(sums.gsv + r.gsv);
     sums.eco += r.new_eco;
     sums.productiveCalls += r.productive_calls;
     sums.plannedCalls += r.planned_calls;
     sums.bills += r.bills;
     return {
       date: r.date,
-      gsv: round2(r.gsv),
+      gsv: roundHalfUp(r.gsv),
       gsvCumulative: sums.gsv,
       newEco: r.new_eco,
       ecoCumulative: sums.eco,
