@@ -1,5 +1,5 @@
 /** Reports & Analytics (issue 5): the report list, a page of a report, and its CSV export. */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -101,21 +101,29 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // A range may end on the market's own today, which is ahead of UTC in every market.
   const today = (market: CountryCode) => localDateIso(app.clock.now(), COUNTRIES[market].timeZone);
 
-  /** Validated criteria and visible columns of a request, after the report's own access rule. */
+  /**
+   * The caller, the market, and the validated criteria and visible columns of a report request, after
+   * the report's own access rule.
+   */
   function prepare(
-    user: AuthUser,
-    key: ReportKey,
-    market: CountryCode,
-    query: z.infer<typeof reportQuerySchema>,
+    request: FastifyRequest & {
+      params: { reportKey: ReportKey };
+      query: z.infer<typeof reportQuerySchema>;
+    },
   ) {
+    const { user } = requireAuth(request);
+    const market = request.market ?? user.homeCountryCode;
+    const key = request.params.reportKey;
     const report = reportByKey(key);
     if (!report) throw notFound('Report');
     if (!canReadReport(user, report)) {
       throw forbidden(`${report.reportName} is open only to users who see every distributor.`);
     }
     return {
+      user,
+      market,
       report,
-      criteria: reportCriteria(report, query, user, market, today(market)),
+      criteria: reportCriteria(report, request.query, user, market, today(market)),
       columns: reportColumns(key, market),
     };
   }
@@ -163,9 +171,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      const { criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      const { criteria, columns } = prepare(request);
       const { page, pageSize } = request.query;
       const [total, rows] = await Promise.all([
         countReportRows(app.db, criteria),
@@ -201,9 +207,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      const { criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      const { criteria, columns } = prepare(request);
       return ok(presentTotals(await reportTotals(app.db, criteria), columns));
     },
   );
@@ -231,9 +235,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request, reply) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      const { report, criteria, columns } = prepare(user, request.params.reportKey, market, request.query);
+      const { user, market, report, criteria, columns } = prepare(request);
       const slot = exportSlot(user, reply);
       // Freed when the response ends: finished, failed, or the client went away.
       reply.raw.once('close', slot.release);
