@@ -3,22 +3,11 @@
 // computes its answer instead of reading the cache). Started by bench/ucube.ts as a child process.
 import { ok } from '@fieldforce/contracts';
 import { loadConfig } from '../apps/server/src/config/index.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { isSeeded, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { openSeededDatabase } from './seeded-db.js';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 20 });
-await migrate(db);
-if (config.SEED_SCALE !== 'none' && !(await isSeeded(db))) {
-  console.error(`seeding ${config.SEED_SCALE}…`);
-  await seedDatabase(db, {
-    scale: config.SEED_SCALE,
-    seed: config.SEED,
-    log: (m) => console.error(`  ${m}`),
-  });
-}
+const db = await openSeededDatabase(config, 20);
 const emails = (
   await db.query<{ email: string }>('SELECT email FROM users ORDER BY email LIMIT 500')
 ).rows.map((r) => r.email);

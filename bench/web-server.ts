@@ -4,25 +4,14 @@
 // does not. Started by bench/web.ts as a child process.
 import { fileURLToPath } from 'node:url';
 import { loadConfig, resolveWebDist } from '../apps/server/src/config/index.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { isSeeded, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { openSeededDatabase } from './seeded-db.js';
 
 const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await migrate(db);
-if (config.SEED_SCALE !== 'none' && !(await isSeeded(db))) {
-  console.error(`seeding ${config.SEED_SCALE}…`);
-  await seedDatabase(db, {
-    scale: config.SEED_SCALE,
-    seed: config.SEED,
-    log: (m) => console.error(`  ${m}`),
-  });
-}
+const db = await openSeededDatabase(config);
 const app = await buildApp({
   db,
   config,
