@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +72,57 @@ describe('graceful shutdown', () => {
     await expect(t.database.db.query('SELECT 1')).rejects.toThrow();
     await t.database.cleanup().catch(() => undefined);
   });
+
+  /** A streamed answer whose headers (keep-alive) went out before the close, finished during it. */
+  async function streamingApp(shutdownTimeout: number) {
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
+    const t = await createTestApp({
+      ownsDatabase: true,
+      config: { SHUTDOWN_TIMEOUT: shutdownTimeout },
+      extraRoutes: (app) => {
+        app.get('/api/test/stream', (_request, reply) => {
+          const body = new PassThrough();
+          body.write('first part\n');
+          void finished.then(() => body.end('last part\n'));
+          return reply.header('content-type', 'text/plain').send(body);
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: true });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`http://127.0.0.1:${port}/api/test/stream`, { agent }, resolve).on('error', reject),
+    );
+    return { t, finish, response, agent };
+  }
+
+  it('ends a keep-alive socket whose answer finishes during the close, so close does not wait for the keep-alive timeout', async () => {
+    // A long timeout: only the end of the socket (not the deadline) lets the close complete early.
+    const { t, finish, response, agent } = await streamingApp(600);
+    expect(response.headers.connection).toBe('keep-alive');
+    let body = '';
+    response.on('data', (d) => (body += String(d)));
+    const ended = new Promise((r) => response.on('end', r));
+    const closing = t.app.close();
+    finish();
+    await closing;
+    await ended;
+    expect(body).toBe('first part\nlast part\n');
+    agent.destroy();
+    await t.database.cleanup().catch(() => undefined);
+  }, 30_000);
+
+  it('closes the connections still open when the shutdown timeout is nearly over', async () => {
+    // The client never reads and the answer never ends: only the deadline ends the close.
+    const { t, response, agent } = await streamingApp(1);
+    response.pause();
+    await t.app.close();
+    expect(response.destroyed || response.complete === false).toBe(true);
+    agent.destroy();
+    await t.database.cleanup().catch(() => undefined);
+  }, 30_000);
 
   it('exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-life-'));

@@ -43,8 +43,6 @@ const EXPORT_FETCH_SIZE = 2_000;
  * batch this size holds other requests for about 10 ms (docs/reliability.md).
  */
 const EXPORT_BATCH_SIZE_EMBEDDED = 100;
-/** Time left for the rest of the shutdown after the exports are cut (at most half the timeout). */
-const SHUTDOWN_MARGIN_MS = 1_000;
 
 /** `{report}_{market}_{from}_{to}.{ext}`, only letters, digits, `-` and `_`, as filename and RFC 5987 filename*. */
 export function exportFileName(
@@ -80,22 +78,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // On shutdown, exports still running when SHUTDOWN_TIMEOUT is nearly over are cut, so a long
   // download cannot keep the process from stopping in time.
-  let cutTimer: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    const timeoutMs = app.config.SHUTDOWN_TIMEOUT * 1000;
-    cutTimer = setTimeout(
-      () => {
-        const cut = exportLimits.cutAll();
-        if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
-      },
-      timeoutMs - Math.min(SHUTDOWN_MARGIN_MS, timeoutMs / 2),
-    );
-    cutTimer.unref();
-    done();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearTimeout(cutTimer);
-    done();
+  app.atShutdownDeadline(() => {
+    const cut = exportLimits.cutAll();
+    if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
   });
 
   // A range may end on the market's own today, which is ahead of UTC in every market.
