@@ -12,3 +12,4 @@ export * from './kpis.js';
 export * from './kpi-trend.js';
 export * from './device-label.js';
 export * from './export-limits.js';
+export * from './admin.js';
