@@ -1,0 +1,110 @@
+/**
+ * What an upload tool declares once (issue 11, "import pipeline"): the file rules, the template, the
+ * row rules, the checks against the database and the caller's scope, the plan (create / update /
+ * unchanged) and the set-based apply from a staging table. The pipeline (intake, parse, validate,
+ * preview, error file, apply, audit) is the same for every tool; a tool registers its definition at
+ * module load with `registerImport(def)`, and the pipeline finds it with `importDefinition(kind)`.
+ */
+import type { AdminToolKey, CountryCode, ImportKind, RowError } from '@fieldforce/contracts';
+import type { Queryable, Transaction } from '../../db/client.js';
+import type { AuthUser } from '../policy.js';
+
+/** Who uploads, where, and which import: passed to every database step of a definition. */
+export interface ImportContext {
+  importId: string;
+  market: CountryCode;
+  user: AuthUser;
+  /** The time the import runs at (the app's clock). */
+  now: Date;
+}
+
+/** A row as read from the file: header → trimmed text (date columns already dd/mm/yyyy). */
+export type RawRow = Readonly<Record<string, string>>;
+
+/** A row that passed the definition's own rules, with its 1-based data row number. */
+export interface ValidRow<V> {
+  row: number;
+  value: V;
+}
+
+/** `validateRow`'s answer: the typed value, or the row's errors (every one, not only the first). */
+export type RowCheck<V> = { value: V; errors?: undefined } | { errors: RowError[]; value?: undefined };
+
+export interface ImportPlan {
+  create: number;
+  update: number;
+  unchanged: number;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** A staging table column: name and SQL type (the pipeline creates the table from these). */
+export interface StagingColumn {
+  name: string;
+  type: 'text' | 'integer' | 'bigint' | 'numeric' | 'date' | 'boolean';
+}
+
+export interface ImportDefinition<V = unknown> {
+  kind: ImportKind;
+  /** The admin tool whose 'upload' ability the uploader needs. */
+  tool: AdminToolKey;
+  /** Refused before the body is buffered (FILE_TOO_LARGE). */
+  maxBytes: number;
+  /** Lower-case, with the dot: ['.csv']. Anything else: NOT_CSV. */
+  extensions: readonly string[];
+  /** The spec's "file name should not contain spaces" (NAME_HAS_SPACES). */
+  noSpacesInName: boolean;
+  /** The template's headers, in order; a file whose header differs: INVALID_TEMPLATE. */
+  headers: readonly string[];
+  /** Columns whose dd-mm-yyyy values are rewritten to dd/mm/yyyy before validateRow sees them. */
+  dateColumns: readonly string[];
+  /** The row's own rules (blank, format, allowed values). `rowNumber` is 1-based (header excluded). */
+  validateRow(raw: RawRow, rowNumber: number): RowCheck<V>;
+  /** Rules across rows (duplicates): each returns the errors it finds over every valid row. */
+  crossRowRules: ReadonlyArray<(rows: ReadonlyArray<ValidRow<V>>) => RowError[]>;
+  /** Existence and the uploader's scope (market, DT): one error per offending row, set-based SQL. */
+  checkAgainstDb(q: Queryable, rows: ReadonlyArray<ValidRow<V>>, ctx: ImportContext): Promise<RowError[]>;
+  /** What applying would do, without changing anything. */
+  plan(q: Queryable, rows: ReadonlyArray<ValidRow<V>>, ctx: ImportContext): Promise<ImportPlan>;
+  /** The staging table's columns and one row's values in that order (null = SQL NULL). */
+  staging: {
+    columns: readonly StagingColumn[];
+    toRow(value: V): ReadonlyArray<string | number | boolean | null>;
+  };
+  /**
+   * Set-based SQL from the filled staging table (never a query per row), inside the pipeline's
+   * transaction; the pipeline bumps the data version and writes the audit entry in the same one.
+   */
+  apply(tx: Transaction, stagingTable: string, ctx: ImportContext): Promise<ImportResult>;
+  /** The audit entry's action, e.g. 'outlet.status.import'. */
+  auditAction: string;
+}
+
+const registry = new Map<ImportKind, ImportDefinition<unknown>>();
+
+/** Registers a tool's definition (at module load). A second definition of the same kind throws. */
+export function registerImport<V>(def: ImportDefinition<V>): ImportDefinition<V> {
+  const existing = registry.get(def.kind);
+  if (existing && existing !== (def as ImportDefinition<unknown>)) {
+    throw new Error(`An import definition for '${def.kind}' is already registered`);
+  }
+  if (def.extensions.some((ext) => !/^\.[a-z0-9]+$/.test(ext))) {
+    throw new Error(`Import '${def.kind}': extensions are lower-case with a leading dot`);
+  }
+  registry.set(def.kind, def as ImportDefinition<unknown>);
+  return def;
+}
+
+/** The definition of `kind`, or undefined when no tool registered it. */
+export function importDefinition(kind: string): ImportDefinition<unknown> | undefined {
+  return registry.get(kind as ImportKind);
+}
+
+/** Tests only: forget a definition (a test registers its own over a test table). */
+export function unregisterImport(kind: string): void {
+  registry.delete(kind as ImportKind);
+}
