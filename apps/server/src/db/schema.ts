@@ -47,6 +47,11 @@ export const countries = pgTable('countries', {
     .$type<CountryFlags>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** Outlet Status is shown to admins whose email domain is listed here (migration 0007). */
+  outletStatusEmailDomains: text('outlet_status_email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 // --- Users --------------------------------------------------------------------------------------
