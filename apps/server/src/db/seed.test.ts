@@ -521,6 +521,22 @@ describe('integrity', () => {
     expect(await count(db, `SELECT 1 FROM visits WHERE planned AND NOT actual`)).toBeGreaterThan(0);
     expect(await count(db, `SELECT 1 FROM gps_points WHERE country_code IN ('pk', 'bd')`)).toBe(0);
   });
+
+  it('has some offline outlets in every market whose OfflineApp flag is on, and none in vn', async () => {
+    const { rows } = await db.query<{ country_code: string; offline: number; total: number }>(
+      `SELECT country_code, count(*) FILTER (WHERE NOT is_online)::int AS offline, count(*)::int AS total
+       FROM outlets GROUP BY country_code`,
+    );
+    const byMarket = Object.fromEntries(rows.map((r) => [r.country_code, r]));
+    for (const cc of COUNTRY_CODES) {
+      const { offline, total } = byMarket[cc]!;
+      if (cc === 'vn') expect(offline, cc).toBe(0);
+      else {
+        expect(offline, cc).toBeGreaterThan(0);
+        expect(offline / total, cc).toBeLessThan(0.2);
+      }
+    }
+  });
 });
 
 describe('believable data', () => {

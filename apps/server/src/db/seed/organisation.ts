@@ -8,6 +8,7 @@ import {
   ALL_DT_ACCESS,
   chainFor,
   COUNTRIES,
+  countryFlags,
   DEMO_LEVEL_INDEX,
   MARKET_VARIANT,
   sortBsa,
@@ -683,7 +684,9 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
       ...where,
       active,
       geoCompliance: outletRng.chance(0.88),
-      isOnline: outletRng.chance(0.93),
+      // Outlet Status Online/Offline (issue 11): about 7 % offline where the market's OfflineApp flag
+      // is on; every outlet online in vn, whose flag is off (the draw is kept so the stream is unchanged).
+      isOnline: outletRng.chance(0.93) || !countryFlags(cc).OfflineApp,
       createdOn: dayString(ctx.firstDay - outletRng.int(30, 1500)),
     };
     s.outlets.push(outlet);
