@@ -1,0 +1,56 @@
+/**
+ * The table engine (issue 11; docs/admin.md "Table engine"): declare a table once with defineTable,
+ * then list, count, total and export it. Every query limits rows to the criteria's market and the
+ * caller's DT scope.
+ */
+export {
+  CHARACTER_RULES,
+  defineTable,
+  TableDefinitionError,
+  type CharacterRule,
+  type ColumnSpec,
+  type ColumnType,
+  type FilterSpec,
+  type Header,
+  type Lang,
+  type Table,
+  type TableLookup,
+  type TableSpec,
+} from './define-table.js';
+export {
+  parseFilterValues,
+  resolveSort,
+  sortText,
+  tableCriteria,
+  type CriteriaInput,
+  type TableCriteria,
+  type TableRow,
+} from './criteria.js';
+export {
+  countRows,
+  cursorOf,
+  fullFrom,
+  listPage,
+  rowsAfter,
+  rowsQuery,
+  totals,
+  whereSql,
+  type RowCursor,
+  type TableTotals,
+} from './sql.js';
+export {
+  csvCellText,
+  csvField,
+  csvLine,
+  csvStream,
+  EXPORT_SLICE_ROWS,
+  exportColumns,
+  rowBatches,
+  UTF8_BOM,
+  XLSX_CONTENT_TYPE,
+  xlsxCellValue,
+  xlsxStream,
+  type ExportColumn,
+  type ExportOptions,
+} from './export.js';
+export { presentColumns, presentRow, type TableCell } from './present.js';
