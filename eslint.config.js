@@ -1,6 +1,53 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Web zones: a feature (apps/web/src/features/<name>/) may import lib/, components/ and its own files, but
+ * not another feature (move what two features share down into lib/ or components/) and not the app layer
+ * (app/ wires the features together; route strings live in lib/routes.ts). Imports are relative, so each
+ * feature gets its own block naming the other features. Tests may still import app/ (they render the app).
+ */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function featureZone(feature, { allowApp }) {
+  const others = WEB_FEATURES.filter((name) => name !== feature).map(escapeRegex);
+  const patterns = [
+    {
+      regex: `(^|/)features/(?!${escapeRegex(feature)}/)`,
+      message: 'A feature may not import another feature: move the shared code into lib/ or components/.',
+    },
+  ];
+  if (others.length > 0) {
+    patterns.push({
+      regex: `^(\\.\\./)+(${others.join('|')})(/|$)`,
+      message: 'A feature may not import another feature: move the shared code into lib/ or components/.',
+    });
+  }
+  if (!allowApp) {
+    patterns.push({
+      regex: '^(\\.\\./)+app(/|$)',
+      message:
+        'A feature may not import the app layer: route strings are in lib/routes.ts; move shared code to lib/.',
+    });
+  }
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const webZones = WEB_FEATURES.flatMap((feature) => [
+  {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: featureZone(feature, { allowApp: false }),
+  },
+  {
+    files: [`apps/web/src/features/${feature}/**/*.test.{ts,tsx}`],
+    rules: featureZone(feature, { allowApp: true }),
+  },
+]);
 
 export default tseslint.config(
   {
@@ -47,4 +94,5 @@ export default tseslint.config(
     files: ['**/*.mjs', 'apps/web/public/**/*.js'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
+  ...webZones,
 );

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTE_TABLE, ROUTES } from '../apps/web/src/app/routes';
+import { ROUTE_TABLE } from '../apps/web/src/app/routes';
+import { ROUTES } from '../apps/web/src/lib/routes';
 import { signIn } from './auth-helpers';
 
 // Issue 10: no screen is wider than a phone. Every route of the spec's route table (spec section 2) is

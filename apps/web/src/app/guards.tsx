@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useClientStore, type ClientState } from '../lib/store';
-import { ROUTES, type RouteAccess } from './routes';
+import { ROUTES } from '../lib/routes';
+import type { RouteAccess } from './routes';
 
 type AccessState = Pick<ClientState, 'userDetails' | 'adminAccess' | 'ucubeAccess' | 'opsReportAccess'>;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyPage, type PageLoader } from './lazy-page';
-import type { RouteId } from './routes';
+import type { RouteId } from '../lib/routes';
 
 // One dynamic import per screen, so each screen is its own chunk.
 const landing: PageLoader = () =>

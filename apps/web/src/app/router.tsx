@@ -3,7 +3,8 @@ import { AppShell } from './layouts/app-shell';
 import { createPages, type Pages } from './pages';
 import { RouteErrorPage } from './route-error-page';
 import { RouteScreen } from './route-screen';
-import { FALLBACK_PATH, ROUTE_TABLE } from './routes';
+import { FALLBACK_PATH } from '../lib/routes';
+import { ROUTE_TABLE } from './routes';
 
 /** The route objects of the whole app; tests mount them in a memory router. */
 export function buildRoutes(pages: Pages = createPages()): RouteObject[] {

@@ -1,35 +1,8 @@
 import type { MessageKey } from '../lib/i18n/en';
+import { ROUTES, type RouteId, type RoutePath } from '../lib/routes';
 import type { SelectedApp } from '../lib/storage';
 
-/** Every path of spec section 2, spelled exactly as the spec spells it (routes are case-sensitive). */
-export const ROUTES = {
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgotpassword',
-  homepage: '/homepage',
-  landing: '/',
-  landingScreen: '/landingscreen',
-  taskManagement: '/taskmanagment',
-  deviceGeoCompliance: '/devicegeocompliance',
-  outletStatus: '/outletStatus',
-  adminConfiguration: '/adminconfigurationpage',
-  userAccess: '/useraccess',
-  estimatedBestPrice: '/estimatedbestprice',
-  salesmanDeviceId: '/salesmandeviceid',
-  outletGeoCompliance: '/outletGeoCompliance',
-  merchandizingSets: '/merchandizingSets',
-  teamLevels: '/teamlevels',
-  distributorTeamLevels: '/distributorteamlevels',
-  disciplinaryTeamLevels: '/disciplinaryteamlevels',
-  reportPage: '/reportpage',
-  operationalReportsLanding: '/operationalreportslandingpage',
-} as const;
-
-export type RouteId = keyof typeof ROUTES;
-export type RoutePath = (typeof ROUTES)[RouteId];
-
-/** Where any path that is not in the table goes. */
-export const FALLBACK_PATH = ROUTES.login;
+/* The app layer's route table: the access flag, header and title of each path in lib/routes.ts. */
 
 /** The store flag a route needs; 'public' needs none. */
 export type RouteAccess = 'public' | 'adminAccess' | 'ucubeAccess' | 'opsReportAccess';
@@ -89,17 +62,3 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   def('reportPage', 'opsReportAccess', 'page.reportPage.title'),
   def('operationalReportsLanding', 'opsReportAccess', 'page.operationalReportsLanding.title', 'operational'),
 ];
-
-/** A header or menu link: an i18n label and a path from this file. */
-export interface NavItem {
-  labelKey: MessageKey;
-  to: string;
-}
-
-export type ReportCategory = 'transactionalreports' | 'masterreports';
-
-/** The report screen opened from the header dropdowns: /reportpage with the report name and category. */
-export function reportPageUrl(reportName: string, reportCategory: ReportCategory): string {
-  const query = new URLSearchParams({ reportName, reportCategory });
-  return `${ROUTES.reportPage}?${query.toString()}`;
-}

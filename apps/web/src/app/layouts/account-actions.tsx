@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { LogoutIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
-import { ROUTES } from '../routes';
-import { useSignOut } from '../use-sign-out';
+import { ROUTES } from '../../lib/routes';
+import { useSignOut } from '../../features/auth/use-sign-out';
 
 export function Greeting() {
   const t = useT();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { reportPageUrl, type ReportCategory } from '../routes';
+import { reportPageUrl, type ReportCategory } from '../../lib/routes';
 import { reportLink } from '../../features/reports/report-params';
 import type { ReportMenuEntry } from '../../features/reports/hooks/use-report-list';
 

@@ -5,7 +5,7 @@ import { HomeIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { canSeeMasterReports, useClientStore } from '../../lib/store';
 import { adminMenuItems } from '../../features/admin/admin-tools';
-import { ROUTES, type ReportCategory } from '../routes';
+import { ROUTES, type ReportCategory } from '../../lib/routes';
 import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { AddSalespersonInfo } from './salesman-bg-mapping';

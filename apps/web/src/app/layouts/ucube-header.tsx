@@ -3,7 +3,7 @@ import { Brand } from '../../components/brand';
 import { ArrowLeftIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
-import { ROUTES, type NavItem } from '../routes';
+import { ROUTES, type NavItem } from '../../lib/routes';
 import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { UtilityBar } from './utility-bar';

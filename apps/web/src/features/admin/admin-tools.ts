@@ -1,5 +1,5 @@
 import { countryFlags, type CountryCode } from '@fieldforce/contracts';
-import { ROUTES, type NavItem } from '../../app/routes';
+import { ROUTES, type NavItem } from '../../lib/routes';
 import type { MessageKey } from '../../lib/i18n';
 
 export interface AdminTool extends NavItem {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../features/auth/api/logout';
-import { storage } from '../lib/storage';
-import { useClientStore } from '../lib/store';
-import { ROUTES } from './routes';
+import { ROUTES } from '../../lib/routes';
+import { storage } from '../../lib/storage';
+import { useClientStore } from '../../lib/store';
+import { logout } from './api/logout';
 
 /**
  * Logout (spec section 4): the logout call, then the tokens and country flags go and the user lands

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useSignOut } from '../../../app/use-sign-out';
+import { useSignOut } from '../use-sign-out';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { NewPasswordFields } from './new-password-fields';

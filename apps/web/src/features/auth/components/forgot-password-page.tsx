@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { NewPasswordFields } from './new-password-fields';
 import { useT } from '../../../lib/i18n';

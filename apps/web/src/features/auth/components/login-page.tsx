@@ -2,7 +2,7 @@ import type { LoginResponse, SignedIn } from '@fieldforce/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { CodeField, FormField, FormMessage } from '../../../components/form-field';
 import { useT } from '../../../lib/i18n';
 import { errorMessage, translateServerMessage } from '../../../lib/server-messages';

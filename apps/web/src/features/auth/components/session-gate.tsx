@@ -2,7 +2,7 @@ import { LOGIN_MESSAGES, levelForRole } from '@fieldforce/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { FormMessage } from '../../../components/form-field';
 import { Toast } from '../../../components/toast';
 import { endLocalSession, INVALID_ID_TOKEN, isApiError, SESSION_ENDED } from '../../../lib/api-client';

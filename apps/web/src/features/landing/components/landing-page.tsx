@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { ChartIcon, ReportIcon, UsersIcon } from '../../../components/icons';
 import { PageLayout } from '../../../components/page-layout';
 import { TileGrid, TileLink } from '../../../components/tile-link';

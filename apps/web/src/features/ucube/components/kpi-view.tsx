@@ -24,7 +24,7 @@ import { useT, type Translate } from '../../../lib/i18n';
 import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { formatPercent, leaderboard, nextRowIndex, searchRows, sortRows } from '../kpi-logic';
 import {
   crumbReachable,

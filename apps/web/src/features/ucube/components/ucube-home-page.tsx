@@ -1,6 +1,6 @@
 import { LoadingStatus } from '../../../components/loading-status';
 import { Link } from 'react-router';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { PageLayout } from '../../../components/page-layout';
 import { TileGrid, TileLink } from '../../../components/tile-link';
 import { useT } from '../../../lib/i18n';
