@@ -8,6 +8,7 @@ import {
   type ReportColumn,
   type ReportKey,
 } from '@fieldforce/contracts';
+import type { Lang } from '../../lib/tables/index.js';
 import { REPORT_SQL, type ColumnDef } from './definitions.js';
 import type { ReportRow } from './queries.js';
 
@@ -16,17 +17,18 @@ export interface VisibleColumn extends ReportColumn {
 }
 
 /**
- * The report's columns for a market: hidden ones left out, currency symbols on price and amount
- * headers, and none sortable where the market's `sortable` flag is off (pk).
+ * The report's columns for a market: hidden ones left out, headers in `lang` (English in the API's
+ * answers) with currency symbols on price and amount headers, and none sortable where the market's
+ * `sortable` flag is off (pk).
  */
-export function reportColumns(key: ReportKey, market: CountryCode): VisibleColumn[] {
+export function reportColumns(key: ReportKey, market: CountryCode, lang: Lang = 'en'): VisibleColumn[] {
   const hidden = new Set(hiddenReportColumns(key, market));
   const sorting = countryFlags(market).sortable;
   return REPORT_SQL[key].columns
     .filter((col) => !hidden.has(col.key))
     .map((col) => ({
       key: col.key,
-      header: col.currency ? currencyHeader(col.header, market) : col.header,
+      header: col.currency ? currencyHeader(col.header[lang], market) : col.header[lang],
       type: col.type,
       sortable: sorting && Boolean(col.sortable),
       def: col,

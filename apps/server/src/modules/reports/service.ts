@@ -6,18 +6,16 @@
 import {
   countryFlags,
   hiddenReportColumns,
-  parseSearchList,
   REPORT_FILTER_PARAMS,
-  sanitizeSearchInput,
   validateReportRange,
   type CountryCode,
   type DateRangeRule,
   type ReportDefinition,
   type ReportFilterParam,
   type ReportQuery,
-  type SearchKind,
 } from '@fieldforce/contracts';
 import { badRequest } from '../../lib/errors.js';
+import { parseFilterValues, resolveSort } from '../../lib/tables/index.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { REPORT_SQL } from './definitions.js';
 import type { ReportCriteria } from './queries.js';
@@ -30,25 +28,15 @@ const RANGE_FIELD: Record<DateRangeRule, 'from' | 'to'> = {
   future: 'to',
 };
 
-const ALLOWED_CHARACTERS: Record<Exclude<SearchKind, 'productName'>, string> = {
-  customerCode: 'digits',
-  code: 'letters and digits',
-};
-
+/**
+ * A filter's comma list: the report must have the filter; then the table engine's rules (the
+ * filter's character rule, at most 10 values).
+ */
 function parseFilter(report: ReportDefinition, param: ReportFilterParam, raw: string): string[] {
-  const filter = report.filters.find((f) => f.param === param);
-  const field = `querystring.${param}`;
-  if (!filter) throw badRequest(field, `${report.reportName} has no ${param} filter.`);
-  if (sanitizeSearchInput(filter.kind, raw, report.key) !== raw) {
-    const allowed =
-      filter.kind === 'customerCode' && report.key === 'order-loss'
-        ? ALLOWED_CHARACTERS.code
-        : ALLOWED_CHARACTERS[filter.kind as Exclude<SearchKind, 'productName'>];
-    throw badRequest(field, `${filter.label} accepts ${allowed} only, separated by commas.`);
+  if (!report.filters.some((f) => f.param === param)) {
+    throw badRequest(`querystring.${param}`, `${report.reportName} has no ${param} filter.`);
   }
-  const list = parseSearchList(raw);
-  if (!list.ok) throw badRequest(field, `${filter.label}: ${list.message}`);
-  return list.values;
+  return parseFilterValues(REPORT_SQL[report.key], param, raw);
 }
 
 /** `today` (YYYY-MM-DD) bounds the range's end. */
@@ -84,16 +72,8 @@ export function reportCriteria(
   if (query.sort !== undefined && query.sort !== def.defaultSort && !countryFlags(market).sortable) {
     throw badRequest('querystring.sort', 'Sorting by column is turned off in this market.');
   }
-  const sortText = query.sort ?? def.defaultSort;
-  const descending = sortText.startsWith('-');
-  const hidden = hiddenReportColumns(report.key, market);
-  const sortable = def.columns.filter((col) => col.sortable && !hidden.includes(col.key));
-  const column = sortable.find((col) => col.key === sortText.replace(/^-/, ''));
-  if (!column) {
-    const keys = sortable.map((col) => col.key);
-    throw badRequest('querystring.sort', `Sort by one of: ${keys.join(', ')} (prefix - for descending).`);
-  }
-  return { key: report.key, market, user, ...range, filters, sort: { column, descending } };
+  const sort = resolveSort(def, query.sort, hiddenReportColumns(report.key, market));
+  return { key: report.key, market, user, ...range, filters, sort };
 }
 
-export const sortText = (c: ReportCriteria) => `${c.sort.descending ? '-' : ''}${c.sort.column.key}`;
+export { sortText } from '../../lib/tables/index.js';
