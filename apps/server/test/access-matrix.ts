@@ -60,6 +60,9 @@ const transactionalReport = () => ({
   query: { from: '2026-11-01', to: '2026-11-20' },
 });
 
+/** Outlet Status: admins, only where the OfflineApp flag is on (bd; not vn). */
+const outletStatusAdmins = { vn: [], bd: ['admin'] } as const;
+
 /** UCube access (accessToUcube YES with a role): everyone but reports and none. */
 const ucubeUsers = {
   vn: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
@@ -224,6 +227,21 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: 'GET /api/reports/{reportKey}/totals',
     allowed: reportReaders,
     request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/totals' }),
+  },
+
+  // Outlet Status Online/Offline (issue 11): admins of a market whose OfflineApp flag is on (bd); in vn
+  // the flag is off, so every caller is refused (the web sends them to /adminconfigurationpage).
+  { route: 'GET /api/admin/getSalesmanDetails', allowed: outletStatusAdmins },
+  { route: 'GET /api/admin/filterResult', allowed: outletStatusAdmins },
+  { route: 'GET /api/admin/fileExport', allowed: outletStatusAdmins },
+  { route: 'GET /api/admin/outletStatus/filters', allowed: outletStatusAdmins },
+  {
+    route: 'PUT /api/admin/outletStatus',
+    allowed: outletStatusAdmins,
+    // An outlet nobody has: 400 for an admin once past access control, nothing changes.
+    request: () => ({
+      payload: { changes: [{ outletCode: 'NOSUCHOUTLET', dtCode: 'X', dtSiteCode: 'X', status: 0 }] },
+    }),
   },
 
   // UCube analytics (issue 4)
