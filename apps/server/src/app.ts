@@ -23,6 +23,7 @@ import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { ucubeRoutes } from './modules/ucube/routes.js';
+import { outletStatusRoutes } from './modules/outlet-status/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(ucubeRoutes);
+  await app.register(outletStatusRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;
   if (extraRoutes) {
