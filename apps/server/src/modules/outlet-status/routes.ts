@@ -42,6 +42,8 @@ import { requireAuth } from '../../plugins/auth.js';
 import { assertOutletStatus } from './policy.js';
 import { applyStatusChanges, findFilterOptions } from './queries.js';
 import { outletStatusTable } from './table.js';
+// Registers the 'outletStatus' upload with the import pipeline.
+import './import-definition.js';
 
 const TAG = 'admin';
 const signedIn = [{ customerToken: [] }];
