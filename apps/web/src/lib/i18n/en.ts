@@ -7,6 +7,7 @@ import { trendEn } from './trend.en';
 import { reportsEn } from './reports.en';
 import { termsEn } from './terms.en';
 import { valuesEn } from './values.en';
+import { adminEn } from './admin.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -363,6 +364,14 @@ const base = {
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
 } as const;
 
-export const en = { ...base, ...ucubeEn, ...trendEn, ...reportsEn, ...termsEn, ...valuesEn } as const;
+export const en = {
+  ...base,
+  ...ucubeEn,
+  ...trendEn,
+  ...reportsEn,
+  ...termsEn,
+  ...valuesEn,
+  ...adminEn,
+} as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { trendVi } from './trend.vi';
 import { reportsVi } from './reports.vi';
 import { termsVi } from './terms.vi';
 import { valuesVi } from './values.vi';
+import { adminVi } from './admin.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
@@ -13,6 +14,7 @@ const base: Record<
     | keyof typeof trendVi
     | keyof typeof reportsVi
     | keyof typeof termsVi
+    | keyof typeof adminVi
     | keyof typeof valuesVi
   >,
   string
@@ -384,4 +386,5 @@ export const vi: Record<MessageKey, string> = {
   ...reportsVi,
   ...termsVi,
   ...valuesVi,
+  ...adminVi,
 };

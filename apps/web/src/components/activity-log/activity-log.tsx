@@ -1,0 +1,133 @@
+import type { ActivityEntry, AdminToolKey, CountryCode, TablePage } from '@fieldforce/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { useI18n, useT } from '../../lib/i18n';
+import { DataTable, nextSort, parseSort, type DataTableColumn } from '../data-table';
+import { Dialog } from '../dialog';
+import { LoadingStatus } from '../loading-status';
+import './activity-log.css';
+
+export type ActivityLogPage = TablePage<ActivityEntry>;
+
+/** GET admin/activityLog?tool=…: one page of the tool's audit entries, newest first by default. */
+export function getActivityLog(
+  tool: AdminToolKey,
+  country: CountryCode,
+  query: { page: number; pageSize: number; sort?: string },
+  signal?: AbortSignal,
+): Promise<ActivityLogPage> {
+  return apiRequest('admin/activityLog', {
+    countryCode: country,
+    countryInQuery: true,
+    query: { tool, ...query },
+    signal,
+  });
+}
+
+export const activityLogKey = (tool: AdminToolKey, country: CountryCode) => [
+  'admin',
+  'activityLog',
+  country,
+  tool,
+];
+
+const LOCALE = { en: 'en-GB', vi: 'vi-VN' } as const;
+
+/** "status: 1 → 0" for each field the change touched. */
+export function describeChange(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const show = (value: unknown) =>
+    value === undefined || value === null
+      ? '—'
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return keys
+    .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
+    .map((key) => `${key}: ${show(before?.[key])} → ${show(after?.[key])}`)
+    .join('; ');
+}
+
+/** The Activity Log of one admin tool: who changed what and when, over the data table, in a dialog. */
+export function ActivityLogDialog({
+  tool,
+  country,
+  onClose,
+}: {
+  tool: AdminToolKey;
+  country: CountryCode;
+  onClose(): void;
+}) {
+  const t = useT();
+  const { language } = useI18n();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState('-at');
+  const result = useQuery({
+    queryKey: [...activityLogKey(tool, country), { page, pageSize, sort }],
+    queryFn: ({ signal }) => getActivityLog(tool, country, { page, pageSize, sort }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns: DataTableColumn<ActivityEntry>[] = [
+    {
+      key: 'at',
+      header: t('activity.at'),
+      sortable: true,
+      cell: (row) =>
+        new Date(row.at).toLocaleString(LOCALE[language], { dateStyle: 'short', timeStyle: 'short' }),
+    },
+    {
+      key: 'actorName',
+      header: t('activity.actor'),
+      sortable: true,
+      cell: (row) => <span title={row.actorEmail}>{row.actorName}</span>,
+    },
+    { key: 'action', header: t('activity.action'), sortable: true, cell: (row) => row.action },
+    { key: 'target', header: t('activity.target'), cell: (row) => row.target ?? '—' },
+    {
+      key: 'change',
+      header: t('activity.change'),
+      cell: (row) => <span className="activity__change">{describeChange(row.before, row.after) || '—'}</span>,
+    },
+    { key: 'fileName', header: t('activity.file'), cell: (row) => row.fileName ?? '—' },
+  ];
+  const data = result.data;
+  return (
+    <Dialog title={t('activity.title')} onClose={onClose} className="activity-dialog">
+      {result.isPending ? <LoadingStatus label={t('table.loading')} /> : null}
+      {result.isError ? (
+        <p className="dtable-message dtable-message--error" role="alert">
+          {t('table.error')}
+        </p>
+      ) : null}
+      {data ? (
+        <DataTable<ActivityEntry>
+          caption={t('activity.caption')}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => row.id}
+          total={data.total}
+          page={data.page}
+          pageSize={data.pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          pageSizes={[25, 50, 100]}
+          sort={parseSort(sort)}
+          onSort={(key) => {
+            setSort(nextSort(sort, key));
+            setPage(1);
+          }}
+          busy={result.isFetching}
+          maxHeight={420}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

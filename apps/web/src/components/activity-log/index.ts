@@ -1,0 +1,1 @@
+export { ActivityLogDialog, activityLogKey, describeChange, getActivityLog } from './activity-log';

@@ -1,0 +1,1 @@
+export { CountdownPopup, COUNTDOWN_SECONDS } from './countdown-popup';
