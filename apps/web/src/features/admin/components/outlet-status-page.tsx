@@ -1,15 +1,393 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
-import { useT } from '../../../lib/i18n';
+import {
+  countryFlags,
+  OUTLET_STATUS_MAX_BYTES,
+  OUTLET_STATUS_TEMPLATE_HEADERS,
+  SEARCH_LIST_MAX,
+  type ChangedOutletStatus,
+  type OutletStatusRow,
+} from '@fieldforce/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { ActivityLogDialog, activityLogKey } from '../../../components/activity-log';
+import { CountdownPopup } from '../../../components/countdown-popup';
+import {
+  DataTable,
+  ExportButtons,
+  nextSort,
+  parseSort,
+  type DataTableColumn,
+} from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
+import { LoadingStatus } from '../../../components/loading-status';
+import { PageLayout } from '../../../components/page-layout';
+import { Toast } from '../../../components/toast';
+import { UploadDialog } from '../../../components/upload';
+import { useI18n, useT } from '../../../lib/i18n';
+import { ROUTES } from '../../../lib/routes';
+import { useClientStore } from '../../../lib/store';
+import {
+  exportOutletStatuses,
+  outletStatusKeys,
+  saveOutletStatuses,
+  useOutletStatusFilters,
+  useOutletStatusPage,
+  type OutletStatusCriteria,
+} from '../api/outlet-status';
+import { outletCodesTooMany, parseOutletCodes, shownStatus, toggleChange } from '../outlet-status-rules';
+import './outlet-status.css';
 
+const FIRST: OutletStatusCriteria = {
+  dtCode: '',
+  dtSiteCode: '',
+  outletCodes: [],
+  page: 1,
+  pageSize: 50,
+  sort: '',
+};
+
+/** /outletStatus: Outlet Status Online/Offline (spec section 2); markets without OfflineApp go to admin configuration. */
 export function OutletStatusPage() {
   const t = useT();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  if (!countryFlags(country).OfflineApp) return <Navigate to={ROUTES.adminConfiguration} replace />;
   return (
     <PageLayout
       eyebrow={t('nav.admin')}
       title={t('page.outletStatus.title')}
       lead={t('page.outletStatus.lead')}
     >
-      <PendingNotice>{t('page.outletStatus.pending')}</PendingNotice>
+      <OutletStatusView key={country} />
     </PageLayout>
+  );
+}
+
+function OutletStatusView() {
+  const t = useT();
+  const { language } = useI18n();
+  const queryClient = useQueryClient();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const changes = useClientStore((s) => s.changedStatuses) as unknown as ChangedOutletStatus[];
+  const addChange = useClientStore((s) => s.addChangedStatus);
+  const removeChange = useClientStore((s) => s.removeChangedStatus);
+  const clearChanges = useClientStore((s) => s.clearChangedStatuses);
+  const [criteria, setCriteria] = useState<OutletStatusCriteria>(FIRST);
+  const [dtCode, setDtCode] = useState('');
+  const [dtSiteCode, setDtSiteCode] = useState('');
+  const [search, setSearch] = useState('');
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'confirm' | 'upload' | 'activity' | null>(null);
+  const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ids = { dt: useId(), site: useId(), search: useId(), hint: useId() };
+
+  // A list from another market never travels to this one.
+  useEffect(() => () => clearChanges(), [clearChanges]);
+
+  const filters = useOutletStatusFilters(country, true);
+  const result = useOutletStatusPage(country, criteria, true);
+  const data = result.data;
+  const codes = parseOutletCodes(search);
+  const tooMany = outletCodesTooMany(codes);
+  const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
+  const canEdit = data?.can.edit ?? false;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (tooMany) return;
+    setCriteria((c) => ({ ...c, dtCode, dtSiteCode, outletCodes: codes, page: 1 }));
+  };
+  const reset = () => {
+    setDtCode('');
+    setDtSiteCode('');
+    setSearch('');
+    setCriteria((c) => ({ ...FIRST, pageSize: c.pageSize }));
+  };
+
+  const toggle = useCallback(
+    (row: OutletStatusRow) => {
+      const next = toggleChange(row, changes);
+      if ('remove' in next) removeChange(next.remove);
+      else addChange(next.add);
+    },
+    [changes, addChange, removeChange],
+  );
+
+  const save = async () => {
+    setDialog(null);
+    setSaving(true);
+    try {
+      await saveOutletStatuses(country, changes);
+      setPopup({ kind: 'success', message: t('outletStatus.saved', { count: changes.length }) });
+      clearChanges();
+      await queryClient.invalidateQueries({ queryKey: outletStatusKeys.all(country) });
+      await queryClient.invalidateQueries({ queryKey: activityLogKey('outletStatus', country) });
+    } catch {
+      setPopup({ kind: 'failure', message: t('import.STATUS_SAVE_FAILED') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dateFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }),
+    [language],
+  );
+  const columns: DataTableColumn<OutletStatusRow>[] = [
+    {
+      key: 'outletCode',
+      header: t('outletStatus.col.outletCode'),
+      sortable: true,
+      cell: (row) => row.outletCode,
+    },
+    {
+      key: 'outletName',
+      header: t('outletStatus.col.outletName'),
+      sortable: true,
+      cell: (row) => row.outletName,
+    },
+    {
+      key: 'dtCode',
+      header: t('outletStatus.col.dt'),
+      sortable: true,
+      cell: (row) => `${row.dtName} (${row.dtCode})`,
+    },
+    {
+      key: 'dtSiteCode',
+      header: t('outletStatus.col.site'),
+      sortable: true,
+      cell: (row) => `${row.dtSiteName} (${row.dtSiteCode})`,
+    },
+    { key: 'salesmanName', header: t('outletStatus.col.salesman'), cell: (row) => row.salesmanName ?? '—' },
+    {
+      key: 'status',
+      header: t('outletStatus.col.status'),
+      sortable: true,
+      cell: (row) => {
+        const status = shownStatus(row, changes);
+        const changed = changes.some((c) => c.outletCode === row.outletCode);
+        return (
+          <label className="status-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={status === 1}
+              disabled={!canEdit || saving}
+              aria-label={t('outletStatus.toggle', { outlet: row.outletCode })}
+              onChange={() => toggle(row)}
+            />
+            <span className="status-switch__track" aria-hidden="true" />
+            <span
+              className={status === 1 ? 'status-switch__text status-switch__text--on' : 'status-switch__text'}
+            >
+              {t(status === 1 ? 'outletStatus.online' : 'outletStatus.offline')}
+            </span>
+            {changed ? <span className="status-switch__changed">({t('outletStatus.changed')})</span> : null}
+          </label>
+        );
+      },
+    },
+    {
+      key: 'updatedAt',
+      header: t('outletStatus.col.updated'),
+      sortable: true,
+      cell: (row) =>
+        row.updatedAt
+          ? `${dateFormat.format(new Date(row.updatedAt))}${row.updatedByName ? ` · ${row.updatedByName}` : ''}`
+          : '—',
+    },
+  ];
+
+  return (
+    <div className="outlet-status">
+      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('outletStatus.filters')}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.dt}>
+            {t('outletStatus.dtCode')}
+          </label>
+          <select
+            id={ids.dt}
+            className="field__control"
+            value={dtCode}
+            onChange={(event) => {
+              setDtCode(event.target.value);
+              setDtSiteCode('');
+            }}
+          >
+            <option value="">{t('outletStatus.all')}</option>
+            {(filters.data?.dtCodes ?? []).map((dt) => (
+              <option key={dt.code} value={dt.code}>
+                {dt.name} ({dt.code})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.site}>
+            {t('outletStatus.dtSiteCode')}
+          </label>
+          <select
+            id={ids.site}
+            className="field__control"
+            value={dtSiteCode}
+            onChange={(event) => setDtSiteCode(event.target.value)}
+          >
+            <option value="">{t('outletStatus.all')}</option>
+            {sites.map((site) => (
+              <option key={`${site.dtCode}/${site.code}`} value={site.code}>
+                {site.name} ({site.code})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field outlet-status__search">
+          <label className="field__label" htmlFor={ids.search}>
+            {t('outletStatus.search')}
+          </label>
+          <input
+            id={ids.search}
+            className="field__control"
+            value={search}
+            aria-describedby={ids.hint}
+            aria-invalid={tooMany}
+            placeholder="O001, O002"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <p
+            id={ids.hint}
+            className={tooMany ? 'field__hint outlet-status__too-many' : 'field__hint'}
+            aria-live="polite"
+          >
+            {tooMany
+              ? t('outletStatus.searchTooMany', { max: SEARCH_LIST_MAX })
+              : `${t('outletStatus.searchHint', { max: SEARCH_LIST_MAX })} · ${t('outletStatus.searchCount', { count: codes.length, max: SEARCH_LIST_MAX })}`}
+          </p>
+        </div>
+        <div className="outlet-status__filter-actions">
+          <button type="submit" className="button button--primary" disabled={tooMany}>
+            {t('outletStatus.apply')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={reset}>
+            {t('outletStatus.reset')}
+          </button>
+        </div>
+      </form>
+
+      {changes.length > 0 ? (
+        <div
+          className="outlet-status__changes"
+          role="region"
+          aria-label={t('outletStatus.changes', { count: changes.length })}
+        >
+          <p aria-live="polite">{t('outletStatus.changes', { count: changes.length })}</p>
+          <div className="outlet-status__change-actions">
+            <button type="button" className="button button--ghost" onClick={clearChanges} disabled={saving}>
+              {t('outletStatus.clear')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setDialog('confirm')}
+              disabled={saving}
+            >
+              {t('outletStatus.save')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {result.isPending ? <LoadingStatus label={t('table.loading')} /> : null}
+      {result.isError ? (
+        <p className="dtable-message dtable-message--error" role="alert">
+          {t('table.error')}
+        </p>
+      ) : null}
+      {data ? (
+        <DataTable<OutletStatusRow>
+          caption={t('outletStatus.caption')}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => `${row.dtCode}/${row.dtSiteCode}/${row.outletCode}`}
+          rowClassName={(row) =>
+            changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
+          }
+          total={data.total}
+          page={data.page}
+          pageSize={data.pageSize}
+          onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}
+          onPageSizeChange={(pageSize) => setCriteria((c) => ({ ...c, pageSize, page: 1 }))}
+          sort={parseSort(criteria.sort || data.sort)}
+          onSort={(key) => setCriteria((c) => ({ ...c, sort: nextSort(c.sort || data.sort, key), page: 1 }))}
+          hidden={hidden}
+          onHiddenChange={setHidden}
+          busy={result.isFetching}
+          toolbar={
+            <>
+              {data.can.upload ? (
+                <button type="button" className="button button--ghost" onClick={() => setDialog('upload')}>
+                  {t('outletStatus.upload')}
+                </button>
+              ) : null}
+              <button type="button" className="button button--ghost" onClick={() => setDialog('activity')}>
+                {t('activity.button')}
+              </button>
+              {data.can.export ? (
+                <ExportButtons
+                  formats={['csv', 'xlsx']}
+                  total={data.total}
+                  downloadCap={data.downloadCap}
+                  fetchFile={(format, options) =>
+                    exportOutletStatuses(country, criteria, format, language, options)
+                  }
+                  fallbackName={(format) => `outlet_status_${country}.${format}`}
+                />
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+
+      {dialog === 'confirm' ? (
+        <Dialog title={t('outletStatus.confirmTitle')} onClose={() => setDialog(null)}>
+          <p>{t('outletStatus.confirmBody', { count: changes.length })}</p>
+          <div className="dialog__actions outlet-status__change-actions">
+            <button type="button" className="button button--primary" onClick={() => void save()}>
+              {t('outletStatus.save')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setDialog(null)}>
+              {t('upload.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+      {dialog === 'upload' ? (
+        <UploadDialog
+          kind="outletStatus"
+          title={t('outletStatus.uploadTitle')}
+          country={country}
+          templateHeaders={OUTLET_STATUS_TEMPLATE_HEADERS}
+          templateName="outlet_status_template.csv"
+          maxBytes={OUTLET_STATUS_MAX_BYTES}
+          onClose={() => setDialog(null)}
+          onApplied={() => {
+            setToast(t('upload.success'));
+            void queryClient.invalidateQueries({ queryKey: outletStatusKeys.all(country) });
+            void queryClient.invalidateQueries({ queryKey: activityLogKey('outletStatus', country) });
+          }}
+        />
+      ) : null}
+      {dialog === 'activity' ? (
+        <ActivityLogDialog tool="outletStatus" country={country} onClose={() => setDialog(null)} />
+      ) : null}
+      {popup ? (
+        <CountdownPopup kind={popup.kind} message={popup.message} onClose={() => setPopup(null)} />
+      ) : null}
+      <Toast message={toast} kind="success" onDone={() => setToast(null)} />
+    </div>
   );
 }

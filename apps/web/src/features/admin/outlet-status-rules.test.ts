@@ -1,0 +1,46 @@
+import type { OutletStatusRow } from '@fieldforce/contracts';
+import { describe, expect, it } from 'vitest';
+import { outletCodesTooMany, parseOutletCodes, shownStatus, toggleChange } from './outlet-status-rules';
+import { outletStatusCall } from './api/outlet-status';
+
+const row: OutletStatusRow = {
+  outletCode: 'O1',
+  outletName: 'Shop',
+  dtCode: 'DT1',
+  dtName: 'Dist',
+  dtSiteCode: 'S1',
+  dtSiteName: 'Site',
+  salesmanName: null,
+  status: 1,
+  updatedAt: null,
+  updatedByName: null,
+};
+
+describe('outlet status page rules', () => {
+  it('splits the outlet-code search, drops blanks and repeats, and flags more than 10', () => {
+    expect(parseOutletCodes(' O1, O2,,O1 ,')).toEqual(['O1', 'O2']);
+    expect(outletCodesTooMany(parseOutletCodes('1,2,3,4,5,6,7,8,9,10'))).toBe(false);
+    expect(outletCodesTooMany(parseOutletCodes('1,2,3,4,5,6,7,8,9,10,11'))).toBe(true);
+  });
+
+  it('adds a flipped status, and toggling again removes it by outletCode', () => {
+    const first = toggleChange(row, []);
+    expect(first).toEqual({ add: { outletCode: 'O1', dtCode: 'DT1', dtSiteCode: 'S1', status: 0 } });
+    const changes = 'add' in first ? [first.add] : [];
+    expect(shownStatus(row, changes)).toBe(0);
+    expect(toggleChange(row, changes)).toEqual({ remove: 'O1' });
+    expect(shownStatus(row, [])).toBe(1);
+  });
+
+  it('asks getSalesmanDetails without filters and filterResult with the spec filter keys', () => {
+    const base = { dtCode: '', dtSiteCode: '', outletCodes: [], page: 1, pageSize: 50, sort: '' };
+    expect(outletStatusCall(base).path).toBe('admin/getSalesmanDetails');
+    const filtered = outletStatusCall({ ...base, dtCode: 'DT1', outletCodes: ['O1', 'O2'] });
+    expect(filtered.path).toBe('admin/filterResult');
+    expect(filtered.query).toMatchObject({
+      filter_dt_code: 'DT1',
+      filter_outlet_code: 'O1,O2',
+      tenantCode: 'DT1',
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { SEARCH_LIST_MAX, type ChangedOutletStatus, type OutletStatusRow } from '@fieldforce/contracts';
+
+/** The outlet codes typed in the search: split at commas, trimmed, blanks and repeats dropped. */
+export function parseOutletCodes(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export function outletCodesTooMany(codes: readonly string[]): boolean {
+  return codes.length > SEARCH_LIST_MAX;
+}
+
+/** The status shown for a row: the pending change if there is one, else the saved status. */
+export function shownStatus(row: OutletStatusRow, changes: readonly ChangedOutletStatus[]): 0 | 1 {
+  return changes.find((c) => c.outletCode === row.outletCode)?.status ?? row.status;
+}
+
+/**
+ * Toggling a row: a row already in the changed-status list goes back to its saved status (removed
+ * from the list by outletCode); otherwise its flipped status is added.
+ */
+export function toggleChange(
+  row: OutletStatusRow,
+  changes: readonly ChangedOutletStatus[],
+): { remove: string } | { add: ChangedOutletStatus } {
+  if (changes.some((c) => c.outletCode === row.outletCode)) return { remove: row.outletCode };
+  return {
+    add: {
+      outletCode: row.outletCode,
+      dtCode: row.dtCode,
+      dtSiteCode: row.dtSiteCode,
+      status: row.status === 1 ? 0 : 1,
+    },
+  };
+}
