@@ -3,12 +3,17 @@
  * portal, outside the DT scope), its plan, and its set-based apply from a staging table (audit per
  * outlet with the import id; the same rows twice change nothing).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_DT_ACCESS } from '@fieldforce/contracts';
 import { importDefinition } from '../../src/lib/imports/definition.js';
 import type { AuthUser } from '../../src/lib/policy.js';
 import { outletStatusImport } from '../../src/modules/outlet-status/import-definition.js';
-import type { NumberedValue } from '../../src/modules/outlet-status/rules.js';
+import {
+  duplicateRowErrors,
+  validateOutletStatusRow,
+  type NumberedValue,
+} from '../../src/modules/outlet-status/rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -114,5 +119,44 @@ describe('the outletStatus import definition', () => {
       { target: a!.outlet_code, import_id: 'import-1', action: 'outlet.status.update' },
     ]);
     expect(await applyOnce()).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+});
+
+describe('docs/samples', () => {
+  /** The sample's rows through the definition's own, cross-row and database rules (market id). */
+  async function errorsOf(name: string) {
+    const text = readFileSync(new URL(`../../../../docs/samples/${name}`, import.meta.url), 'utf8');
+    const [header, ...lines] = text.trim().split(/\r?\n/);
+    const headers = header!.split(',');
+    expect(headers).toEqual([...outletStatusImport.headers]);
+    const errors = [];
+    const valid: NumberedValue[] = [];
+    lines.forEach((line, i) => {
+      const cells = line.split(',');
+      const check = validateOutletStatusRow(
+        Object.fromEntries(headers.map((h, j) => [h, cells[j] ?? ''])),
+        i + 1,
+      );
+      if (check.errors) errors.push(...check.errors);
+      else valid.push({ row: i + 1, value: check.value });
+    });
+    errors.push(...duplicateRowErrors(valid));
+    errors.push(...(await outletStatusImport.checkAgainstDb(t.app.db, valid, { ...ctx(), market: 'id' })));
+    return errors.map((e) => [e.row, e.code]).sort((a, b) => Number(a[0]) - Number(b[0]));
+  }
+
+  it('the good file passes every rule against the test seed of market id', async () => {
+    expect(await errorsOf('outlet-status-good.csv')).toEqual([]);
+  });
+
+  it('the bad file trips the status, blank, duplicate, special-character and not-in-portal rules', async () => {
+    expect(await errorsOf('outlet-status-bad.csv')).toEqual([
+      [1, 'STATUS_NOT_BINARY'],
+      [2, 'BLANK_VALUE'],
+      [4, 'DUPLICATE_ROW'],
+      [5, 'SPACES_OR_SPECIAL'],
+      [6, 'NOT_IN_PORTAL'],
+      [7, 'NOT_IN_PORTAL'],
+    ]);
   });
 });
