@@ -14,6 +14,8 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { authPlugin } from './plugins/auth.js';
+import { jobsPlugin } from './lib/jobs.js';
+import { fileStorePlugin } from './lib/file-store.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountRoutes } from './modules/auth/routes.js';
 import { sessionRoutes } from './modules/auth/session-routes.js';
@@ -119,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(jobsPlugin);
+  await app.register(fileStorePlugin);
   await app.register(authPlugin);
 
   await app.register(healthRoutes);

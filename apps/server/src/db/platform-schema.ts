@@ -16,7 +16,9 @@ export const jobs = pgTable(
   {
     id: uuidText(),
     name: text('name').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     state: text('state').notNull().default('queued').$type<'queued' | 'running' | 'done' | 'failed'>(),
     singletonKey: text('singleton_key'),
     attempts: integer('attempts').notNull().default(0),
@@ -32,10 +34,7 @@ export const jobs = pgTable(
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
   },
-  (t) => [
-    index('jobs_due_idx').on(t.runAt),
-    uniqueIndex('jobs_singleton_idx').on(t.singletonKey),
-  ],
+  (t) => [index('jobs_due_idx').on(t.runAt), uniqueIndex('jobs_singleton_idx').on(t.singletonKey)],
 );
 
 export const auditLog = pgTable(

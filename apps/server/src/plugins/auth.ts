@@ -217,16 +217,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => authenticate(app, request));
 
   // Housekeeping: expired codes, challenges and refresh tokens go a week after their expiry, once at
-  // start and then hourly (the timer does not keep the process alive).
-  const purge = () =>
-    purgeExpired(app.db, app.clock.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'purging expired sign-in records failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(() => void purge(), 3_600_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // start and then hourly, as a recurring job (lib/jobs.ts): with several processes, one runs it.
+  app.jobs.register('auth.purge', async ({ db }) => purgeExpired(db, app.clock.now()));
+  app.jobs.every('auth.purge', 3_600_000);
 });
