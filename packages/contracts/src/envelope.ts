@@ -54,6 +54,10 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   shortDescription: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /** The message's stable code (server-messages.ts), when it has one: the web translates by it. */
+  messageCode: z.string().optional(),
+  /** The values the coded message fills in. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -82,18 +86,26 @@ export function ok<T>(data: T, statusCode = 200): Envelope<T> {
   return { statusCode, 'response-data': data, statusMessage: SUCCESS_MESSAGE, errors: null };
 }
 
+/** A coded message (server-messages.ts): its code and the values it fills in. */
+export interface ErrorMessageCode {
+  messageCode: string;
+  params?: Record<string, string | number>;
+}
+
 export function fail(
   statusCode: number,
   code: string,
   shortDescription: string,
   fields?: FieldError[],
+  message?: ErrorMessageCode,
 ): Envelope<null> {
-  return {
-    statusCode,
-    'response-data': null,
-    statusMessage: code,
-    errors: fields && fields.length > 0 ? { code, shortDescription, fields } : { code, shortDescription },
-  };
+  const errors: ApiError = { code, shortDescription };
+  if (fields && fields.length > 0) errors.fields = fields;
+  if (message) {
+    errors.messageCode = message.messageCode;
+    if (message.params && Object.keys(message.params).length > 0) errors.params = message.params;
+  }
+  return { statusCode, 'response-data': null, statusMessage: code, errors };
 }
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -13,3 +13,4 @@ export * from './kpi-trend.js';
 export * from './device-label.js';
 export * from './export-limits.js';
 export * from './admin.js';
+export * from './server-messages.js';

@@ -11,6 +11,7 @@
  * - a cut: on shutdown, exports still running when the grace period ends are aborted, so a long
  *   download cannot hold the process past SHUTDOWN_TIMEOUT.
  */
+import type { MessageParams, ServerMessageCode } from '@fieldforce/contracts';
 import { AppError } from './errors.js';
 
 export interface ExportLimitOptions {
@@ -36,8 +37,9 @@ export class ExportLimitError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    coded?: { messageCode: ServerMessageCode; params?: MessageParams },
   ) {
-    super('RATE_LIMITED', message);
+    super('RATE_LIMITED', message, undefined, undefined, coded);
   }
 }
 
@@ -59,8 +61,13 @@ export class ExportLimits {
   acquire(userId: string): ExportSlot {
     const mine = this.running.get(userId) ?? 0;
     const { perUser, total, retryAfterSeconds, messages } = this.options;
-    if (mine >= perUser) throw new ExportLimitError(messages.perUser, retryAfterSeconds);
-    if (this.total >= total) throw new ExportLimitError(messages.total, retryAfterSeconds);
+    if (mine >= perUser)
+      throw new ExportLimitError(messages.perUser, retryAfterSeconds, {
+        messageCode: 'export.perUserLimit',
+        params: { count: perUser },
+      });
+    if (this.total >= total)
+      throw new ExportLimitError(messages.total, retryAfterSeconds, { messageCode: 'export.totalLimit' });
     this.running.set(userId, mine + 1);
     this.total += 1;
     const controller = new AbortController();

@@ -27,7 +27,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send(fail(error.statusCode, error.code, error.shortDescription, error.fields));
+        .send(fail(error.statusCode, error.code, error.shortDescription, error.fields, error.codedMessage));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldError[] = error.validation.map((issue) => ({

@@ -68,6 +68,7 @@ describe('password sign-in', () => {
       expect(body(res).errors).toEqual({
         code: 'INVALID_CREDENTIALS',
         shortDescription: LOGIN_MESSAGES.invalidCredentials,
+        messageCode: 'auth.invalidCredentials',
       });
     }
     expect(wrong.body).toBe(unknown.body);
@@ -134,6 +135,8 @@ describe('lockout, softened (issue 9)', () => {
     expect(body(held).errors).toMatchObject({
       code: 'RATE_LIMITED',
       shortDescription: LOGIN_MESSAGES.tooManyAttempts(2),
+      messageCode: 'auth.tooManyAttempts',
+      params: { seconds: 2 },
     });
     // The owner elsewhere is not slowed down.
     expect((await loginFrom(email, DEMO_PASSWORD, '10.1.0.2')).statusCode).toBe(200);

@@ -40,6 +40,9 @@ export class ApiError extends Error {
   readonly shortDescription: string;
   readonly statusMessage: string;
   readonly fields: FieldError[];
+  /** The message's stable code and values when the server sent them (contracts' SERVER_MESSAGES). */
+  readonly messageCode?: string;
+  readonly params?: Record<string, string | number>;
 
   constructor(init: {
     status: number;
@@ -47,6 +50,8 @@ export class ApiError extends Error {
     shortDescription: string;
     statusMessage?: string;
     fields?: FieldError[];
+    messageCode?: string;
+    params?: Record<string, string | number>;
     cause?: unknown;
   }) {
     super(`${init.code}: ${init.shortDescription}`, { cause: init.cause });
@@ -55,6 +60,8 @@ export class ApiError extends Error {
     this.shortDescription = init.shortDescription;
     this.statusMessage = init.statusMessage ?? init.code;
     this.fields = init.fields ?? [];
+    if (init.messageCode) this.messageCode = init.messageCode;
+    if (init.params) this.params = init.params;
   }
 }
 
@@ -288,6 +295,8 @@ async function failureOf(
     shortDescription: envelope.errors?.shortDescription ?? envelope.statusMessage,
     statusMessage: envelope.statusMessage,
     fields: envelope.errors?.fields,
+    messageCode: envelope.errors?.messageCode,
+    params: envelope.errors?.params,
   });
   if (options.sessionRules !== false) await applySessionRules(error);
   return error;

@@ -1,4 +1,4 @@
-import { EXPORT_LIMIT_MESSAGES, LOGIN_MESSAGES } from '@fieldforce/contracts';
+import { EXPORT_LIMIT_MESSAGES, LOGIN_MESSAGES, SERVER_MESSAGES } from '@fieldforce/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CLIENT_ERROR_CODES } from './api-client';
 import { translate, type MessageKey } from './i18n';
@@ -111,5 +111,58 @@ describe('server messages in the interface language', () => {
     expect(errorMessage(refused(0, CLIENT_ERROR_CODES.network, 'Network Error'), vi)).toBe(vi('msg.network'));
     expect(errorMessage(refused(500, 'INTERNAL_ERROR', 'Internal error'), vi)).toBe(vi('msg.tryAgain'));
     expect(errorMessage(new Error('x'), vi)).toBe(vi('msg.tryAgain'));
+  });
+});
+
+describe('server messages by code', () => {
+  const coded = (
+    status: number,
+    code: string,
+    messageCode: string,
+    params?: Record<string, string | number>,
+  ) =>
+    new ApiError({
+      status,
+      code,
+      shortDescription: 'English text the web no longer reads',
+      messageCode,
+      params,
+    });
+
+  it('translates by the message code and fills in its parameters, whatever the English text says', () => {
+    expect(errorMessage(coded(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials'), vi)).toBe(
+      vi('msg.invalidCredentials'),
+    );
+    expect(errorMessage(coded(429, 'RATE_LIMITED', 'auth.tooManyAttempts', { seconds: 42 }), vi)).toBe(
+      'Quá nhiều lần thử. Vui lòng thử lại sau 42 giây.',
+    );
+    expect(errorMessage(coded(429, 'RATE_LIMITED', 'export.perUserLimit', { count: 3 }), vi)).toBe(
+      vi('download.userLimit', { count: 3 }),
+    );
+    expect(errorMessage(coded(403, 'FORBIDDEN', 'ucube.teamOutsideScope'), vi)).toBe(vi('msg.outsideScope'));
+    expect(apiErrorMessages(coded(400, 'VALIDATION_FAILED', 'reports.sortingOff'), vi)).toEqual([
+      vi('reports.sortingOff'),
+    ]);
+  });
+
+  it('every coded server message has a Vietnamese translation', () => {
+    for (const messageCode of Object.keys(SERVER_MESSAGES)) {
+      const text = errorMessage(coded(400, 'VALIDATION_FAILED', messageCode, { seconds: 5, count: 2 }), vi);
+      expect(text, messageCode).not.toBe('English text the web no longer reads');
+      expect(text, messageCode).not.toBe(vi('msg.tryAgain'));
+    }
+  });
+
+  it('falls back to the English text when the code is unknown to this build, and to it alone without a code', () => {
+    const unknown = new ApiError({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+      shortDescription: LOGIN_MESSAGES.invalidCredentials,
+      messageCode: 'auth.somethingNewer',
+    });
+    expect(errorMessage(unknown, vi)).toBe(vi('msg.invalidCredentials'));
+    expect(errorMessage(refused(401, 'INVALID_CREDENTIALS', LOGIN_MESSAGES.invalidCredentials), vi)).toBe(
+      vi('msg.invalidCredentials'),
+    );
   });
 });

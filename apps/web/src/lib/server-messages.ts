@@ -1,9 +1,47 @@
-import { EXPORT_LIMIT_MESSAGES, EXPORT_LIMITS, LOGIN_MESSAGES } from '@fieldforce/contracts';
+import {
+  EXPORT_LIMIT_MESSAGES,
+  EXPORT_LIMITS,
+  isServerMessageCode,
+  LOGIN_MESSAGES,
+  type ServerMessageCode,
+} from '@fieldforce/contracts';
 import { CLIENT_ERROR_CODES, isApiError, type ApiError } from './api-client';
 import type { MessageKey, Translate } from './i18n';
 
 /**
- * Every message the server sends that a user can see (English, @fieldforce/contracts and the
+ * A coded server message (`errors.messageCode`, contracts' SERVER_MESSAGES) and its translated key; the
+ * message's `params` fill the key's placeholders. Every code must have a line (the type says so).
+ */
+const BY_MESSAGE_CODE: Record<ServerMessageCode, MessageKey> = {
+  'auth.invalidCredentials': 'msg.invalidCredentials',
+  'auth.invalidCode': 'msg.invalidCode',
+  'auth.tooManyAttempts': 'msg.waitSeconds',
+  'auth.sessionEnded': 'msg.sessionEnded',
+  'auth.passwordExpired': 'msg.passwordExpired',
+  'auth.loginRequired': 'msg.sessionEnded',
+  'auth.refreshTokenInvalid': 'msg.sessionEnded',
+  'auth.refreshTokenMissing': 'msg.sessionEnded',
+  'auth.ssoUnavailable': 'msg.ssoUnavailable',
+  'auth.noMarketAccess': 'msg.noMarketAccess',
+  'ucube.noHierarchyPlace': 'msg.noHierarchyPlace',
+  'ucube.teamOutsideScope': 'msg.outsideScope',
+  'ucube.salespersonOutsideScope': 'msg.outsideScope',
+  'ucube.distributorOutsideScope': 'msg.outsideScope',
+  'ucube.ownTeamOnly': 'msg.outsideScope',
+  'reports.sortingOff': 'reports.sortingOff',
+  'export.perUserLimit': 'download.userLimit',
+  'export.totalLimit': 'download.serverLimit',
+};
+
+/** A coded message in the interface language, or undefined when the code is unknown to this build. */
+function codedMessage(error: ApiError, t: Translate): string | undefined {
+  if (!isServerMessageCode(error.messageCode)) return undefined;
+  return t(BY_MESSAGE_CODE[error.messageCode], { count: EXPORT_LIMITS.perUser, ...error.params });
+}
+
+/**
+ * Answers without a code (older servers, messages not yet coded) are translated by their English text:
+ * every message the server sends that a user can see (English, @fieldforce/contracts and the
  * server's AppError texts) and its translated key. The API keeps English; the screen translates.
  */
 const KNOWN: ReadonlyArray<[string, MessageKey]> = [
@@ -105,6 +143,8 @@ const BY_CODE: Partial<Record<string, MessageKey>> = {
  * English reaches a Vietnamese screen.
  */
 export function translateApiError(error: ApiError, t: Translate): string {
+  const byCode = codedMessage(error, t);
+  if (byCode) return byCode;
   const whole = translateServerMessage(error.shortDescription, t);
   if (whole !== error.shortDescription) return whole;
   for (const field of error.fields) {
@@ -124,6 +164,8 @@ function codeMessage(error: ApiError, t: Translate): string {
  * language; a reason with no translation gives the words of the error code once.
  */
 export function apiErrorMessages(error: ApiError, t: Translate): string[] {
+  const byCode = codedMessage(error, t);
+  if (byCode) return [byCode];
   const whole = translateServerMessage(error.shortDescription, t);
   const messages =
     error.fields.length > 0

@@ -36,7 +36,7 @@ import {
   LOGIN_MESSAGES,
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
-import { AppError, forbidden } from '../../lib/errors.js';
+import { AppError, coded, forbidden } from '../../lib/errors.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
@@ -172,8 +172,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const fromBody = request.body.refresh_token;
         const token = fromBody ?? request.cookies[REFRESH_TOKEN_COOKIE];
-        if (!token)
-          throw new AppError('INVALID_REFRESH_TOKEN', 'No refresh token was sent. Please login again.');
+        if (!token) throw coded('INVALID_REFRESH_TOKEN', 'auth.refreshTokenMissing');
         if (!fromBody && String(request.headers[CSRF_HEADER] ?? '').toLowerCase() !== CSRF_HEADER_VALUE) {
           throw forbidden(
             `Requests authenticated by cookie must send the header X-Requested-With: ${CSRF_HEADER_VALUE}.`,

@@ -17,7 +17,7 @@ import {
   type TotpStatus,
 } from '@fieldforce/contracts';
 import type { Database, Queryable } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, coded, codedBadRequest, notFound } from '../../lib/errors.js';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { AuthContext, AuthUser } from '../../lib/policy.js';
 import { AfterReplyQueue } from './after-reply.js';
@@ -64,9 +64,8 @@ export interface PasswordStatus {
   expiresInDays: number | null;
 }
 
-export const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', LOGIN_MESSAGES.invalidCredentials);
-const invalidCode = () => new AppError('INVALID_MFA_CODE', LOGIN_MESSAGES.invalidCode);
+export const invalidCredentials = () => coded('INVALID_CREDENTIALS', 'auth.invalidCredentials');
+const invalidCode = () => coded('INVALID_MFA_CODE', 'auth.invalidCode');
 
 /** Password age rules of spec sections 8 and 9. SSO sessions have no portal password to age. */
 export function passwordStatus(
@@ -187,7 +186,7 @@ export class AuthService {
     const row = await q.findSignInSource(this.db, email, source);
     if (row?.blockedUntil && row.blockedUntil > now) {
       const seconds = Math.max(1, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000));
-      throw new AppError('RATE_LIMITED', LOGIN_MESSAGES.tooManyAttempts(seconds));
+      throw coded('RATE_LIMITED', 'auth.tooManyAttempts', { seconds });
     }
     const knownSince = now.getTime() - AUTH_LIMITS.knownSourceDays * DAY_MS;
     return { knownSource: Boolean(row?.lastSuccessAt && row.lastSuccessAt.getTime() > knownSince) };
@@ -454,7 +453,7 @@ export class AuthService {
       candidate.user.status !== 'active' ||
       !(await this.useCode(candidate.user.id, 'password-reset', input.code))
     ) {
-      throw badRequest('body.code', LOGIN_MESSAGES.invalidCode);
+      throw codedBadRequest('body.code', 'auth.invalidCode');
     }
     const passwordHash = await hashPassword(password);
     const now = this.clock.now();
@@ -540,9 +539,9 @@ export class AuthService {
         outcome.reason === 'reused' ||
         outcome.reason === 'inactive'
       ) {
-        throw new AppError('SESSION_ENDED', LOGIN_MESSAGES.sessionEnded);
+        throw coded('SESSION_ENDED', 'auth.sessionEnded');
       }
-      throw new AppError('INVALID_REFRESH_TOKEN', 'The refresh token is not valid. Please login again.');
+      throw coded('INVALID_REFRESH_TOKEN', 'auth.refreshTokenInvalid');
     }
     const idToken = await this.deps.tokens.issueIdToken({
       userId: outcome.userId,
@@ -649,7 +648,7 @@ export class AuthService {
       const step = matchTotp(candidate.totpSecret, proof.currentCode, now);
       if (step === null || !(await q.claimTotpStep(this.db, auth.user.id, step, now))) {
         await this.recordFailure(auth.user.id);
-        throw badRequest('body.currentCode', LOGIN_MESSAGES.invalidCode);
+        throw codedBadRequest('body.currentCode', 'auth.invalidCode');
       }
     }
     await q.clearFailures(this.db, auth.user.id, this.clock.now());
@@ -715,7 +714,7 @@ export class AuthService {
       await q.enableTotp(tx, challenge.user_id, challenge.totp_secret, step, now);
       return { replaced: Boolean(before?.totpEnabled), at: now };
     });
-    if (!outcome) throw badRequest('body.code', LOGIN_MESSAGES.invalidCode);
+    if (!outcome) throw codedBadRequest('body.code', 'auth.invalidCode');
     const ended = await this.sessions.endAllOf(auth.user.id, 'authenticator_changed', auth.session.id);
     const what = outcome.replaced ? 'was replaced' : 'was set up';
     this.afterReply.enqueue('authenticator notice', () =>
@@ -782,7 +781,7 @@ export class AuthService {
       await q.enableTotp(tx, challenge.user_id, challenge.totp_secret, step, now);
       return true;
     });
-    if (!ok) throw badRequest('body.code', LOGIN_MESSAGES.invalidCode);
+    if (!ok) throw codedBadRequest('body.code', 'auth.invalidCode');
   }
 
   private async checkInvitation(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryCodeSchema, deviceIdSchema } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
-import { AppError } from '../../lib/errors.js';
+import { coded } from '../../lib/errors.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { secureCookies, setSessionCookies } from './cookies.js';
 import { requestContext } from './routes.js';
@@ -19,7 +19,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     app.auth.service.ssoLogoutUrl = (sessionId) => sso.logoutUrl(sessionId);
   }
   const limited = authRateLimit(app);
-  const notConfigured = () => new AppError('SERVICE_UNAVAILABLE', 'Single sign-on is not configured.');
+  const notConfigured = () => coded('SERVICE_UNAVAILABLE', 'auth.ssoUnavailable');
 
   app.get(
     `${SSO_COOKIE_PATH}/start`,

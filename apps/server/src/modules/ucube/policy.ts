@@ -5,7 +5,7 @@
  */
 import { chainIndexOf, sortBsa, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
+import { coded, forbidden } from '../../lib/errors.js';
 import { dtScope, inDtScope, type AuthUser } from '../../lib/policy.js';
 import { anySalesman, memberInReach, type MemberNode } from './queries.js';
 
@@ -21,7 +21,7 @@ export interface Viewer {
 /** A field title without a node in this market has no subtree to show. */
 export function assertHasPlace(user: AuthUser, market: CountryCode, member: MemberNode | null): void {
   if (!member && chainIndexOf(user.role, market) >= 0) {
-    throw forbidden('You have no place in this market’s sales hierarchy.');
+    throw coded('FORBIDDEN', 'ucube.noHierarchyPlace');
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { callerCacheKey } from './service.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest, coded } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { assertHasPlace, canSeeMember, dtScopeOf, type Viewer } from './policy.js';
 import { findAncestors, findMemberByEmail, findMemberByUser } from './queries.js';
@@ -77,7 +77,7 @@ export async function salesmanDay(db: Queryable, req: SalesmanDayRequest): Promi
   const target = await findMemberByEmail(db, query.emailId, market);
   // Not found, not a salesperson, or outside the caller's scope: one answer, so it tells nothing.
   if (!target || !target.sm_code || !(await canSeeMember(db, viewer, target))) {
-    throw forbidden('That salesperson is outside your scope.');
+    throw coded('FORBIDDEN', 'ucube.salespersonOutsideScope');
   }
   const { rows: people } = await db.query<{ id: string; dt_code: string; dt_site_code: string }>(
     `SELECT id, dt_code, dt_site_code FROM salesmen WHERE member_id = $1`,

@@ -30,7 +30,7 @@ import {
   type PeriodRange,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest, coded, forbidden } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import {
   assertHasPlace,
@@ -169,7 +169,7 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   if (subtree) {
     if (query.emailId && !(ownEmail && chain[0]!.node === 'viewer')) {
       const m = await findMemberByEmail(db, query.emailId, market);
-      if (!m || !(await canSeeMember(db, viewer, m))) throw forbidden('That team is outside your scope.');
+      if (!m || !(await canSeeMember(db, viewer, m))) throw coded('FORBIDDEN', 'ucube.teamOutsideScope');
       const at = chain.findIndex((c) => c.node === 'member' && c.memberLevel === m.level_index);
       if (at < 0 || at >= active) throw badRequest('emailId', `is not above ${level.levelname}`);
       if (query.dtCode && m.dt_code !== query.dtCode)
@@ -183,12 +183,12 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   } else if (!above || above.node === 'viewer') {
     // The caller's own scope: an email, when given, must be the caller's.
     if (query.emailId && !ownEmail) {
-      throw forbidden('You can only read your own team.');
+      throw coded('FORBIDDEN', 'ucube.ownTeamOnly');
     }
   } else if (above.node === 'member') {
     if (!query.emailId) throw badRequest('emailId', `choose a ${above.levelname} to open ${level.levelname}`);
     const m = await findMemberByEmail(db, query.emailId, market);
-    if (!m || !(await canSeeMember(db, viewer, m))) throw forbidden('That team is outside your scope.');
+    if (!m || !(await canSeeMember(db, viewer, m))) throw coded('FORBIDDEN', 'ucube.teamOutsideScope');
     if (m.level_index !== above.memberLevel) throw badRequest('emailId', `is not a ${above.levelname}`);
     if (query.dtCode && m.dt_code !== query.dtCode)
       throw badRequest('dtCode', `is not the distributor of ${m.email}`);
@@ -354,7 +354,7 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
 async function visibleDistributor(db: Queryable, viewer: Viewer, dtCode: string, market: CountryCode) {
   const d = await findDistributor(db, dtCode, market);
   if (!d || !(await canSeeDistributor(db, viewer, d.dt_code))) {
-    throw forbidden('That distributor is outside your scope.');
+    throw coded('FORBIDDEN', 'ucube.distributorOutsideScope');
   }
   return d.dt_code;
 }
