@@ -1,0 +1,189 @@
+/**
+ * Reading an uploaded CSV as a stream: the bytes are decoded (a BOM names UTF-8 or UTF-16; without
+ * one the file must be valid UTF-8, or, in markets whose Excel saves a legacy code page, that code
+ * page), and split into records by a small RFC 4180 state machine (quoted fields, doubled quotes,
+ * commas and line breaks inside quotes, CRLF / LF / CR line ends). Memory holds one chunk and one
+ * record at a time.
+ */
+import { TextDecoder } from 'node:util';
+import type { CountryCode } from '@fieldforce/contracts';
+
+/**
+ * The legacy code page Excel writes "CSV (Comma delimited)" in, per market (Windows' ANSI code page
+ * for the market's language). Markets without one must upload UTF-8 or UTF-16.
+ */
+export const MARKET_CODE_PAGE: Partial<Record<CountryCode, string>> = {
+  vn: 'windows-1258',
+  th: 'windows-874',
+};
+
+/** The file is not valid text in any encoding the market accepts. */
+export class UnreadableEncoding extends Error {
+  constructor() {
+    super('unreadable encoding');
+    this.name = 'UnreadableEncoding';
+  }
+}
+
+type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | string;
+
+/** Which encoding the first bytes name (BOM), or a guess for UTF-16 without one; else undefined. */
+export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
+  // UTF-16 without a BOM: ASCII headers show as every other byte zero.
+  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0)
+    return { encoding: 'utf-16le', bom: 0 };
+  if (head.length >= 4 && head[0] === 0 && head[1] !== 0 && head[2] === 0 && head[3] !== 0)
+    return { encoding: 'utf-16be', bom: 0 };
+  return undefined;
+}
+
+/**
+ * Decodes a byte stream to text chunks. `fallback` is the legacy code page tried when the bytes are not
+ * valid UTF-8: the caller re-reads the file with it (decodeText throws `Utf8Invalid` first).
+ */
+export async function* decodeText(
+  source: AsyncIterable<Uint8Array>,
+  forced?: Encoding,
+): AsyncGenerator<string> {
+  let decoder: TextDecoder | undefined;
+  let pending: Uint8Array | undefined;
+  for await (const raw of source) {
+    let chunk: Uint8Array = raw;
+    if (!decoder) {
+      // Wait for 4 bytes to sniff the BOM.
+      chunk = pending ? concat(pending, chunk) : chunk;
+      if (chunk.length < 4) {
+        pending = chunk;
+        continue;
+      }
+      pending = undefined;
+      const sniffed = sniffEncoding(chunk);
+      const encoding = forced && !sniffed ? forced : (sniffed?.encoding ?? 'utf-8');
+      decoder = makeDecoder(encoding);
+      if (sniffed?.bom) chunk = chunk.subarray(sniffed.bom);
+    }
+    const text = decode(decoder, chunk, true);
+    if (text) yield text;
+  }
+  if (!decoder) {
+    const chunk = pending ?? new Uint8Array(0);
+    const sniffed = sniffEncoding(chunk);
+    decoder = makeDecoder(forced && !sniffed ? forced : (sniffed?.encoding ?? 'utf-8'));
+    const text = decode(decoder, chunk.subarray(sniffed?.bom ?? 0), false);
+    if (text) yield text;
+    return;
+  }
+  const rest = decode(decoder, new Uint8Array(0), false);
+  if (rest) yield rest;
+}
+
+function makeDecoder(encoding: Encoding): TextDecoder {
+  // fatal: a byte sequence that is not valid in the encoding throws instead of becoming U+FFFD.
+  return new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+}
+
+function decode(decoder: TextDecoder, bytes: Uint8Array, stream: boolean): string {
+  try {
+    return decoder.decode(bytes, { stream });
+  } catch {
+    throw new UnreadableEncoding();
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Splits text chunks into records (arrays of fields, untrimmed). */
+export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+  let record: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  // After a closing quote: the next character decides (a doubled quote, or the end of the field).
+  let quoteSeen = false;
+  // A CR ended the last record: skip an LF that follows it.
+  let skipLf = false;
+  let started = false; // the record has at least one character
+  for await (const text of chunks) {
+    const out: string[][] = [];
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+      if (inQuotes) {
+        if (quoteSeen) {
+          quoteSeen = false;
+          if (text.charCodeAt(i) === 34) {
+            field += '"';
+            i++;
+            continue;
+          }
+          inQuotes = false;
+          continue; // the character after the closing quote is read as unquoted
+        }
+        const q = text.indexOf('"', i);
+        if (q === -1) {
+          field += text.slice(i);
+          i = n;
+          break;
+        }
+        field += text.slice(i, q);
+        quoteSeen = true;
+        i = q + 1;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (skipLf) {
+        skipLf = false;
+        if (c === 10) {
+          i++;
+          continue;
+        }
+      }
+      if (c === 44) {
+        record.push(field);
+        field = '';
+        started = true;
+        i++;
+      } else if (c === 10 || c === 13) {
+        record.push(field);
+        out.push(record);
+        record = [];
+        field = '';
+        started = false;
+        skipLf = c === 13;
+        i++;
+      } else if (c === 34 && field.length === 0) {
+        inQuotes = true;
+        started = true;
+        i++;
+      } else {
+        // A run of plain characters up to the next comma, quote or line end.
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (d === 44 || d === 10 || d === 13) break;
+          j++;
+        }
+        field += text.slice(i, j);
+        started = true;
+        i = j;
+      }
+    }
+    for (const r of out) yield r;
+  }
+  if (started || field.length > 0 || record.length > 0) {
+    record.push(field);
+    yield record;
+  }
+}
+
+/** Quotes a field for CSV output when it needs it. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
