@@ -25,6 +25,7 @@ import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { ucubeRoutes } from './modules/ucube/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { outletStatusRoutes } from './modules/outlet-status/routes.js';
 
 declare module 'fastify' {
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(ucubeRoutes);
+  await app.register(adminRoutes);
   await app.register(outletStatusRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

@@ -229,6 +229,14 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: () => ({ ...transactionalReport(), url: '/api/reports/salesperson-visit-summary/totals' }),
   },
 
+  // The admin menu and the Activity Log (issue 11): admins of the market.
+  { route: 'GET /api/admin/tools', allowed: admins },
+  {
+    route: 'GET /api/admin/activityLog',
+    allowed: admins,
+    request: () => ({ query: { tool: 'outletStatus' } }),
+  },
+
   // Outlet Status Online/Offline (issue 11): admins of a market whose OfflineApp flag is on (bd); in vn
   // the flag is off, so every caller is refused (the web sends them to /adminconfigurationpage).
   { route: 'GET /api/admin/getSalesmanDetails', allowed: outletStatusAdmins },

@@ -22,7 +22,6 @@ import type { Database, Queryable } from '../db/client.js';
 import type { Clock } from './clock.js';
 
 /** Job names → payload types. Modules add theirs by declaration merging. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobPayloads {
   'auth.purge': Record<string, never>;
 }

@@ -82,8 +82,9 @@ export const hasAllDistributors = (u: AuthUser) => allDtAccess(u);
 export const hasRole = (u: AuthUser, role: AccessRole) => hasAccessRole(u, role);
 
 /** The user may act in this market: one of theirs, or any for a Super User. */
-export const inCountry = (u: AuthUser, country: string) =>
-  isSuperUser(u) || (u.countryCodes as readonly string[]).includes(country);
+export const inMarket = (u: AuthUser, market: string) =>
+  isSuperUser(u) || (u.countryCodes as readonly string[]).includes(market);
+
 
 /** The user may see this distributor. */
 export const inDtScope = (u: AuthUser, dtCode: string) =>

@@ -23,7 +23,7 @@ import {
   type CountryCode,
 } from '@fieldforce/contracts';
 import { AppError, badRequest, forbidden } from '../lib/errors.js';
-import { hasRole, inCountry, type AuthContext, type RouteAccess } from '../lib/policy.js';
+import { hasRole, inMarket, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
 import { createMailer, type Mailer } from '../modules/auth/mailer.js';
 import { loadSessionWithUser, purgeExpired } from '../modules/auth/queries.js';
@@ -164,7 +164,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw forbidden();
   }
   const market = requestedMarket(request);
-  if (market && access.market !== 'any' && !inCountry(user, market)) {
+  if (market && access.market !== 'any' && !inMarket(user, market)) {
     throw forbidden('You do not have access to this market.');
   }
   request.market = market ?? user.homeCountryCode;
