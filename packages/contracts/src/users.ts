@@ -5,13 +5,16 @@ export type YesNo = z.infer<typeof yesNoSchema>;
 
 export const ALL_DT_ACCESS = 'All (Super Access)';
 
-/** Business scope assignments, in the default sort order of spec section 4. */
+/** Business scope assignments, in the default sort order (the first is the user's selected BSA). */
 export const BSA_VALUES = ['Distributor', 'New Channel', 'Ice Cream'] as const;
 export type Bsa = (typeof BSA_VALUES)[number];
 const BSA_ORDER_DEFAULT: readonly string[] = BSA_VALUES;
 const BSA_ORDER_IDIC: readonly string[] = ['Ice Cream', 'Distributor', 'New Channel'];
 
-/** Sorts a BSA list per spec section 4; idic has its own order. Unknown values keep their place at the end. */
+/**
+ * Sorts a BSA list: Distributor, New Channel, Ice Cream; in idic (Indonesia Ice Cream) Ice Cream,
+ * Distributor, New Channel. Unknown values keep their place at the end.
+ */
 export function sortBsa(list: readonly string[], countryCode: string): string[] {
   const order = countryCode === 'idic' ? BSA_ORDER_IDIC : BSA_ORDER_DEFAULT;
   const rank = (v: string) => {
