@@ -98,6 +98,41 @@ describe('access', () => {
   });
 });
 
+describe('the email-domain rule', () => {
+  it("refuses an admin whose email domain is not one of the market's allowed domains", async () => {
+    await t.app.db.query(
+      `UPDATE countries SET outlet_status_email_domains = ARRAY['example.com'] WHERE code = 'th'`,
+    );
+    try {
+      for (const [method, url] of ROUTES) {
+        const res = await call(
+          t.app,
+          adminTh,
+          method,
+          `${url}?countryCode=th`,
+          method === 'PUT' ? someChange : undefined,
+        );
+        expect(res.statusCode, url).toBe(403);
+        expect((res.json() as Envelope<null>).errors?.shortDescription).toMatch(/email domain/);
+      }
+      await t.app.db.query(
+        `UPDATE countries SET outlet_status_email_domains = ARRAY['Demo.Test'] WHERE code = 'th'`,
+      );
+      const res = await call(
+        t.app,
+        adminTh,
+        'GET',
+        '/api/admin/getSalesmanDetails?countryCode=th&pageSize=1',
+      );
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.app.db.query(
+        `UPDATE countries SET outlet_status_email_domains = ARRAY['demo.test'] WHERE code = 'th'`,
+      );
+    }
+  });
+});
+
 describe('the list', () => {
   it('getSalesmanDetails: the first page of every th outlet, with columns and abilities', async () => {
     const res = await call(t.app, adminTh, 'GET', '/api/admin/getSalesmanDetails?countryCode=th&pageSize=5');

@@ -23,7 +23,7 @@ import {
   type OutletStatusRow,
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { ExportLimitError, ExportLimits, type ExportSlot } from '../../lib/export-limits.js';
 import {
@@ -83,10 +83,10 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The caller, market, abilities and the table criteria of a list or export call. */
-  function prepare(request: FastifyRequest & { query: OutletStatusQuery }, withFilters: boolean) {
+  async function prepare(request: FastifyRequest & { query: OutletStatusQuery }, withFilters: boolean) {
     const { user } = requireAuth(request);
     const market = request.market ?? user.homeCountryCode;
-    const can = assertOutletStatus(user, market, 'view');
+    const can = await assertOutletStatus(app.db, user, market, 'view');
     const { sort, page, pageSize } = request.query;
     const query = withFilters ? request.query : { sort, page, pageSize };
     const criteria = tableCriteria(outletStatusTable, { market, user, query });
@@ -94,7 +94,7 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function page(request: FastifyRequest & { query: OutletStatusQuery }, withFilters: boolean) {
-    const { can, criteria } = prepare(request, withFilters);
+    const { can, criteria } = await prepare(request, withFilters);
     const [total, rows] = await Promise.all([
       countRows(app.db, outletStatusTable, criteria),
       listPage(app.db, outletStatusTable, criteria),
@@ -165,8 +165,8 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request, reply) => {
-      const { user, market, criteria } = prepare(request, true);
-      assertOutletStatus(user, market, 'export');
+      const { user, market, can, criteria } = await prepare(request, true);
+      if (!can.export) throw forbidden('You may not export Outlet Status.');
       const slot = exportSlot(user, reply);
       reply.raw.once('close', slot.release);
       await exportLimits.turn();
@@ -217,7 +217,7 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
-      assertOutletStatus(user, market, 'view');
+      await assertOutletStatus(app.db, user, market, 'view');
       return ok(await findFilterOptions(app.db, user, market));
     },
   );
@@ -243,7 +243,7 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, session } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
-      assertOutletStatus(user, market, 'edit');
+      await assertOutletStatus(app.db, user, market, 'edit');
       const { changes } = request.body;
       const seen = new Set<string>();
       changes.forEach((change, i) => {
