@@ -14,7 +14,7 @@ import {
   type ReportFilterParam,
   type ReportQuery,
 } from '@fieldforce/contracts';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, codedBadRequest } from '../../lib/errors.js';
 import { parseFilterValues, resolveSort } from '../../lib/tables/index.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { REPORT_SQL } from './definitions.js';
@@ -70,7 +70,7 @@ export function reportCriteria(
 
   // A market whose `sortable` flag is off (pk) keeps the report's own order (docs/decisions.md).
   if (query.sort !== undefined && query.sort !== def.defaultSort && !countryFlags(market).sortable) {
-    throw badRequest('querystring.sort', 'Sorting by column is turned off in this market.');
+    throw codedBadRequest('querystring.sort', 'reports.sortingOff');
   }
   const sort = resolveSort(def, query.sort, hiddenReportColumns(report.key, market));
   return { key: report.key, market, user, ...range, filters, sort };
