@@ -8,7 +8,7 @@ const rules: PrecheckRules = {
   noSpacesInName: true,
   headers: OUTLET_STATUS_TEMPLATE_HEADERS,
 };
-const file = (name: string, text: string | Uint8Array) => new File([text], name);
+const file = (name: string, text: string | Uint8Array<ArrayBuffer>) => new File([text], name);
 const good = 'DT Code,DT Site Code,Outlet Code,Status\r\nDT1,S1,O1,1\r\n';
 
 describe('upload pre-check', () => {
