@@ -85,7 +85,6 @@ export const hasRole = (u: AuthUser, role: AccessRole) => hasAccessRole(u, role)
 export const inMarket = (u: AuthUser, market: string) =>
   isSuperUser(u) || (u.countryCodes as readonly string[]).includes(market);
 
-
 /** The user may see this distributor. */
 export const inDtScope = (u: AuthUser, dtCode: string) =>
   hasAllDistributors(u) || dtCodesOf(u).includes(dtCode);
