@@ -252,6 +252,40 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
   },
 
+  // The import pipeline's file calls (issue 11): admins of the market (an unknown import or file is 404);
+  // the upload needs the kind's tool upload ability (Outlet Status: bd, not vn). The exp/ form answers 404
+  // to every admin while every market has a BTP endpoint.
+  {
+    route: 'POST /api/file/upload',
+    allowed: outletStatusAdmins,
+    // No multipart body: 400 once past access control.
+    request: () => ({ query: { kind: 'outletStatus' } }),
+  },
+  { route: 'GET /api/file/checkstatus', allowed: admins, request: () => ({ query: { jobId: 'nosuchjob' } }) },
+  { route: 'POST /api/file/apply', allowed: admins, request: () => ({ query: { jobId: 'nosuchjob' } }) },
+  {
+    route: 'GET /api/file/download/{id}',
+    allowed: admins,
+    request: () => ({ url: '/api/file/download/nosuchfile' }),
+  },
+  {
+    route: 'POST /api/exp/file/upload',
+    allowed: admins,
+    // No multipart body: 400 once past access control. (exp/: 404 in every market, BTPEndpoint is on.)
+    request: () => ({ query: { kind: 'outletStatus' } }),
+  },
+  {
+    route: 'GET /api/exp/file/checkstatus',
+    allowed: admins,
+    request: () => ({ query: { jobId: 'nosuchjob' } }),
+  },
+  { route: 'POST /api/exp/file/apply', allowed: admins, request: () => ({ query: { jobId: 'nosuchjob' } }) },
+  {
+    route: 'GET /api/exp/file/download/{id}',
+    allowed: admins,
+    request: () => ({ url: '/api/exp/file/download/nosuchfile' }),
+  },
+
   // UCube analytics (issue 4)
   { route: 'GET /api/ucube/individual-performance-kpis', allowed: ucubeUsers },
   { route: 'GET /api/ucube/individual-distributor-kpis', allowed: ucubeUsers },

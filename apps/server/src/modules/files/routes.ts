@@ -1,0 +1,429 @@
+/**
+ * The file calls of the import pipeline (issue 11, spec section 7):
+ *   POST /api/file/upload?countryCode=&kind=   multipart (kind, then file): intake, store, validate;
+ *   GET  /api/file/checkstatus?jobId=          the import (or by the spec's `fileName` header: stored name);
+ *   POST /api/file/apply?jobId=                apply a validated import without errors;
+ *   GET  /api/file/download/:id                a stored file: the original, or the error file.
+ * The same four under /api/exp/file/… for markets whose BTPEndpoint flag is off; the form that does
+ * not match the market's flag answers 404. Admins of the market only; another market's import is 404.
+ *
+ * Error files: written when validation finds row errors, stored as `imports/<importId>/errors.csv`,
+ * recorded in stored_files with the id `<importId>-errors` (the import's errorFileId).
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  countryFlags,
+  IMPORT_MESSAGES,
+  importJobQuerySchema,
+  importJobSchema,
+  importKindSchema,
+  importMessage,
+  ok,
+  countryCodeSchema,
+  type CodedMessage,
+  type CountryCode,
+  type ImportJob,
+  type ImportPreview,
+} from '@fieldforce/contracts';
+import { envelopeResponses } from '../../lib/responses.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { findStoredFile, recordStoredFile } from '../../lib/file-store.js';
+import { importDefinition, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
+import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/imports/intake.js';
+import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
+import { errorFileLines } from '../../lib/imports/error-file.js';
+import { applyImport } from '../../lib/imports/apply.js';
+import { can, loadMarketSettings } from '../../lib/policies/index.js';
+import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
+
+const TAG = 'files';
+const signedIn = [{ customerToken: [] }];
+const admins = { roles: ['admin'] } as const;
+/** Multipart overhead allowed over maxBytes before Content-Length alone refuses the upload. */
+const MULTIPART_SLACK = 64 * 1024;
+
+export const errorFileIdOf = (importId: string) => `${importId}-errors`;
+
+const uploadQuerySchema = z.object({
+  countryCode: countryCodeSchema.optional(),
+  kind: importKindSchema,
+});
+const downloadParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const marketOnlySchema = z.object({ countryCode: countryCodeSchema.optional() });
+
+interface ImportRow {
+  id: string;
+  kind: string;
+  market: string;
+  uploader_id: string;
+  original_name: string;
+  stored_name: string;
+  original_file_id: string;
+  error_file_id: string | null;
+  state: ImportJob['state'];
+  progress_done: number;
+  progress_total: number | null;
+  preview: ImportPreview | null;
+  result: ImportJob['result'];
+  message: CodedMessage | null;
+  created_at: Date;
+}
+
+/** A refusal carrying the import message's English text (the web maps it back to its code). */
+const refusal = (message: CodedMessage, status = 400) =>
+  new AppError(
+    status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED',
+    message.message,
+    [{ field: 'file', message: message.message }],
+  );
+
+/** The exp/ form is for markets without a BTP endpoint; the other form answers 404 there. */
+function assertForm(market: CountryCode, exp: boolean): void {
+  if (countryFlags(market).BTPEndpoint === exp) throw notFound('The route');
+}
+
+function definitionOf(kind: string): ImportDefinition<unknown> {
+  const def = importDefinition(kind);
+  if (!def) throw notFound(`The import kind ${kind}`);
+  return def;
+}
+
+async function mayUpload(ctx: RouteContext, def: ImportDefinition<unknown>): Promise<boolean> {
+  return can(ctx.user, 'upload', def.tool, await loadMarketSettings(ctx.db, ctx.market));
+}
+
+function present(row: ImportRow, mayApply: boolean): ImportJob {
+  return {
+    jobId: row.id,
+    kind: row.kind as ImportJob['kind'],
+    originalName: row.original_name,
+    storedName: row.stored_name,
+    state: row.state,
+    progress: {
+      done: Number(row.progress_done),
+      total: row.progress_total === null ? null : Number(row.progress_total),
+    },
+    preview: row.preview,
+    result: row.result,
+    message: row.message,
+    originalFileId: row.original_file_id,
+    errorFileId: row.error_file_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    can: {
+      apply: mayApply && row.state === 'validated' && (row.preview?.errorCount ?? 1) === 0,
+      downloadErrors: row.error_file_id !== null,
+    },
+  };
+}
+
+async function loadImport(ctx: RouteContext, id: string | undefined, storedName: string | undefined) {
+  if (!id && !storedName) throw notFound('The import');
+  const { rows } = await ctx.db.query<ImportRow>(
+    id
+      ? 'SELECT * FROM imports WHERE id = $1 AND market = $2'
+      : 'SELECT * FROM imports WHERE stored_name = $1 AND market = $2 ORDER BY created_at DESC LIMIT 1',
+    [id ?? storedName, ctx.market],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('The import');
+  return row;
+}
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this plugin reads multipart bodies; the per-kind size limit is given to request.file().
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+
+  const openOf =
+    (key: string): OpenFile =>
+    () =>
+      app.files.get(key) as AsyncIterable<Uint8Array>;
+
+  async function updateImport(id: string, fields: Record<string, unknown>): Promise<ImportRow> {
+    const names = Object.keys(fields);
+    const sets = names.map((name, i) => {
+      const json = ['preview', 'result', 'message'].includes(name);
+      return `${name} = $${i + 2}${json ? '::jsonb' : ''}`;
+    });
+    const values = names.map((name) => {
+      const v = fields[name];
+      return ['preview', 'result', 'message'].includes(name) && v !== null ? JSON.stringify(v) : v;
+    });
+    const { rows } = await app.db.query<ImportRow>(
+      `UPDATE imports SET ${sets.join(', ')} WHERE id = $1 RETURNING *`,
+      [id, ...values],
+    );
+    return rows[0]!;
+  }
+
+  function importContext(ctx: RouteContext, importId: string): ImportContext {
+    return { importId, market: ctx.market, user: ctx.user, now: ctx.clock.now() };
+  }
+
+  /** Validates the stored original; writes the error file when rows have errors. */
+  async function validateStored(ctx: RouteContext, row: ImportRow, def: ImportDefinition<unknown>) {
+    const file = await findStoredFile(ctx.db, row.original_file_id);
+    if (!file) throw notFound('The uploaded file');
+    const open = openOf(file.key);
+    const outcome = await validateImport(ctx.db, open, def, importContext(ctx, row.id));
+    let errorFileId: string | null = null;
+    if (outcome.errors.length > 0) {
+      errorFileId = errorFileIdOf(row.id);
+      const key = `imports/${row.id}/errors.csv`;
+      const { bytes } = await app.files.put(
+        key,
+        Readable.from(errorFileLines(open, outcome.errors, ctx.market)),
+      );
+      const ext = extensionOf(row.stored_name);
+      const errorName = `${ext ? row.stored_name.slice(0, -ext.length) : row.stored_name}_errors.csv`;
+      await ctx.db.query('DELETE FROM stored_files WHERE id = $1', [errorFileId]);
+      await recordStoredFile(ctx.db, {
+        id: errorFileId,
+        market: ctx.market,
+        ownerId: ctx.user.id,
+        kind: `${row.kind}.errors`,
+        originalName: errorName,
+        storedName: errorName,
+        key,
+        bytes,
+        createdAt: ctx.clock.now(),
+      });
+    }
+    return { outcome, errorFileId };
+  }
+
+  const routes = (exp: boolean) => {
+    const prefix = exp ? '/api/exp/file' : '/api/file';
+    const formText = exp
+      ? 'The exp/ form, for markets whose BTPEndpoint flag is off (404 where it is on: every market today).'
+      : 'For markets whose BTPEndpoint flag is on (404 where it is off; those use the exp/ form).';
+
+    app.post(
+      `${prefix}/upload`,
+      routeOptions({
+        access: admins,
+        schema: {
+          tags: [TAG],
+          summary: 'Upload an import file (multipart: kind, then file); stored and validated',
+          description:
+            `${formText} Admins with the kind's tool upload ability (403 otherwise). The name and declared size are ` +
+            `checked before the body is read: '${IMPORT_MESSAGES.NOT_CSV}', '${IMPORT_MESSAGES.NAME_HAS_SPACES}' ` +
+            `(400), '${IMPORT_MESSAGES.FILE_TOO_LARGE}' (413, also when the stream passes the limit). The answer ` +
+            "is the import: 'validated' with the preview, or 'rejected' with the whole-file message.",
+          querystring: uploadQuerySchema,
+          consumes: ['multipart/form-data'],
+          response: envelopeResponses(importJobSchema, [409, 413]),
+          security: signedIn,
+        },
+      }),
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const ctx = routeContext(request);
+        assertForm(ctx.market, exp);
+        const { kind } = request.query as z.infer<typeof uploadQuerySchema>;
+        const def = definitionOf(kind);
+        if (!(await mayUpload(ctx, def))) throw forbidden('You may not upload this file.');
+        if (!request.isMultipart()) throw refusal(importMessage('NOT_CSV'));
+        const declared = Number(request.headers['content-length']);
+        const declaredBytes =
+          Number.isFinite(declared) && declared > def.maxBytes + MULTIPART_SLACK ? declared : undefined;
+        if (declaredBytes !== undefined) throw refusal(importMessage('FILE_TOO_LARGE'), 413);
+        const part = await request.file({ limits: { fileSize: def.maxBytes + 1, files: 1 } });
+        if (!part) throw refusal(importMessage('EMPTY_FILE'));
+        const refused = refuseBeforeReading(def, part.filename, undefined);
+        if (refused) {
+          part.file.resume();
+          throw refusal(refused, refused.code === 'FILE_TOO_LARGE' ? 413 : 400);
+        }
+        const now = ctx.clock.now();
+        const importId = randomUUID();
+        const fileId = randomUUID();
+        const storedName = storedNameFor(part.filename, now);
+        const key = `imports/${importId}/original${extensionOf(part.filename)}`;
+        const { bytes } = await app.files.put(key, part.file);
+        if (part.file.truncated || bytes > def.maxBytes) {
+          await app.files.remove(key);
+          throw refusal(importMessage('FILE_TOO_LARGE'), 413);
+        }
+        let row = await ctx.db.transaction(async (tx) => {
+          await recordStoredFile(tx, {
+            id: fileId,
+            market: ctx.market,
+            ownerId: ctx.user.id,
+            kind,
+            originalName: part.filename,
+            storedName,
+            key,
+            bytes,
+            createdAt: now,
+          });
+          const { rows } = await tx.query<ImportRow>(
+            `INSERT INTO imports (id, kind, market, uploader_id, session_id, original_name, stored_name,
+                                  original_file_id, state, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'parsing', $9) RETURNING *`,
+            [importId, kind, ctx.market, ctx.user.id, ctx.session.id, part.filename, storedName, fileId, now],
+          );
+          return rows[0]!;
+        });
+        try {
+          const { outcome, errorFileId } = await validateStored(ctx, row, def);
+          const rejected = outcome.preview === null;
+          row = await updateImport(importId, {
+            state: rejected ? 'rejected' : 'validated',
+            preview: outcome.preview,
+            message: outcome.message,
+            error_file_id: errorFileId,
+            progress_done: outcome.preview?.rows ?? 0,
+            progress_total: outcome.preview?.rows ?? 0,
+            validated_at: ctx.clock.now(),
+          });
+        } catch (error) {
+          request.log.error({ err: error, importId }, 'import validation failed');
+          row = await updateImport(importId, { state: 'failed', message: importMessage('TECHNICAL_ERROR') });
+        }
+        return reply.send(ok(present(row, true)));
+      },
+    );
+
+    app.get(
+      `${prefix}/checkstatus`,
+      routeOptions({
+        access: admins,
+        schema: {
+          tags: [TAG],
+          summary: 'The state, progress and preview of an import',
+          description:
+            `${formText} Admins of the import's market (404 for another market's import). By jobId, or by the ` +
+            "spec's `fileName` header (the stored name).",
+          querystring: importJobQuerySchema,
+          headers: z.object({ fileName: z.string().max(300).optional() }).passthrough(),
+          response: envelopeResponses(importJobSchema),
+          security: signedIn,
+        },
+      }),
+      handle(async (ctx, { query }, request) => {
+        assertForm(ctx.market, exp);
+        const { jobId } = query as z.infer<typeof importJobQuerySchema>;
+        const header = request.headers['filename'];
+        const row = await loadImport(ctx, jobId, typeof header === 'string' ? header : undefined);
+        const def = importDefinition(row.kind);
+        return ok(present(row, def ? await mayUpload(ctx, def) : false));
+      }),
+    );
+
+    app.post(
+      `${prefix}/apply`,
+      routeOptions({
+        access: admins,
+        schema: {
+          tags: [TAG],
+          summary: 'Apply a validated import that has no errors',
+          description:
+            `${formText} Admins with the kind's tool upload ability, of the import's market (404 for another ` +
+            `market's import). Only a 'validated' import without errors (409 '${IMPORT_MESSAGES.HAS_ERRORS}' ` +
+            'otherwise). The file is read and checked again, then applied in one transaction with the audit entry.',
+          querystring: importJobQuerySchema,
+          body: z
+            .object({ jobId: z.string().max(64).optional() })
+            .passthrough()
+            .nullish(),
+          response: envelopeResponses(importJobSchema, [409]),
+          security: signedIn,
+        },
+      }),
+      handle(async (ctx, { query, body }) => {
+        assertForm(ctx.market, exp);
+        const jobId =
+          (query as z.infer<typeof importJobQuerySchema>).jobId ?? (body as { jobId?: string } | null)?.jobId;
+        const row = await loadImport(ctx, jobId, undefined);
+        const def = definitionOf(row.kind);
+        if (!(await mayUpload(ctx, def))) throw forbidden('You may not apply this file.');
+        if (row.state !== 'validated' || (row.preview?.errorCount ?? 1) > 0)
+          throw refusal(importMessage('HAS_ERRORS'), 409);
+        const claimed = await ctx.db.query(
+          `UPDATE imports SET state = 'applying' WHERE id = $1 AND state = 'validated' RETURNING id`,
+          [row.id],
+        );
+        if (claimed.rows.length === 0) throw refusal(importMessage('HAS_ERRORS'), 409);
+        try {
+          const { outcome, errorFileId } = await validateStored(ctx, row, def);
+          if (outcome.preview === null || outcome.errors.length > 0) {
+            const again = await updateImport(row.id, {
+              state: outcome.preview === null ? 'rejected' : 'validated',
+              preview: outcome.preview,
+              message: outcome.message,
+              error_file_id: errorFileId,
+            });
+            void again;
+            throw refusal(importMessage('HAS_ERRORS'), 409);
+          }
+          const result = await applyImport(ctx.db, def, outcome.valid, importContext(ctx, row.id), {
+            sessionId: ctx.session.id,
+            requestId: ctx.requestId,
+            fileName: row.original_name,
+          });
+          const done = await updateImport(row.id, {
+            state: 'applied',
+            result,
+            applied_at: ctx.clock.now(),
+          });
+          return ok(present(done, true));
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          ctx.log.error({ err: error, importId: row.id }, 'import apply failed');
+          await updateImport(row.id, { state: 'failed', message: importMessage('TECHNICAL_ERROR') });
+          throw new AppError('INTERNAL_ERROR', IMPORT_MESSAGES.TECHNICAL_ERROR);
+        }
+      }),
+    );
+
+    app.get(
+      `${prefix}/download/:id`,
+      routeOptions({
+        access: admins,
+        schema: {
+          tags: [TAG],
+          summary: 'A stored file: an upload as received, or an import’s error file',
+          description:
+            `${formText} Admins of the file's market (404 otherwise). An import's error file has the id ` +
+            '`<importId>-errors` (its errorFileId): the rows with an Error column, UTF-8 with a BOM.',
+          params: downloadParamsSchema,
+          querystring: marketOnlySchema,
+          response: {
+            ...envelopeResponses(z.null()),
+            200: z.unknown().describe('the file, as an attachment'),
+          },
+          security: signedIn,
+        },
+      }),
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const ctx = routeContext(request);
+        assertForm(ctx.market, exp);
+        const { id } = request.params as z.infer<typeof downloadParamsSchema>;
+        const file = await findStoredFile(ctx.db, id);
+        if (!file || file.market !== ctx.market) throw notFound('The file');
+        const size = await app.files.size(file.key);
+        if (size === null) throw notFound('The file');
+        const name = file.storedName;
+        const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+        void reply
+          .header(
+            'Content-Type',
+            name.toLowerCase().endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/octet-stream',
+          )
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          )
+          .header('Cache-Control', 'no-store');
+        return reply.send(app.files.get(file.key));
+      },
+    );
+  };
+
+  routes(false);
+  routes(true);
+};
