@@ -132,7 +132,13 @@ describe('upload, check, apply', () => {
     expect(uploaded.can.apply).toBe(false);
     expect(uploaded.errorFileId).toBe(`${uploaded.jobId}-errors`);
 
-    const applied = await call(adminId, 'POST', `/api/file/apply?countryCode=id&jobId=${uploaded.jobId}`);
+    // As the web sends it too: the jobId in a JSON body.
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/apply?countryCode=id',
+      headers: { customertoken: adminId },
+      payload: { jobId: uploaded.jobId },
+    });
     expect(applied.statusCode).toBe(409);
     expect(applied.json().errors.shortDescription).toBe(IMPORT_MESSAGES.HAS_ERRORS);
 
