@@ -5,7 +5,9 @@
  * shutdown so SHUTDOWN_TIMEOUT holds. No timings: the checks are about order and outcome.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -232,17 +234,20 @@ describe('turns', () => {
 });
 
 describe('exports over real connections', () => {
-  let base: string;
+  // A Unix socket rather than TCP: its buffers are a few hundred kB and never grow, so a paused
+  // download really holds the export (loopback TCP buffers can grow to hold a whole 4 MB file when the
+  // database is fast, and the export would be over before the shutdown deadline).
+  let socketPath: string;
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    socketPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'ff-export-')), 'app.sock');
+    await t.app.listen({ path: socketPath });
   });
 
   /** Starts an export and resolves once its first bytes arrived, with the paused response. */
   async function openExport(email: string) {
     const token = await tokenOf(email);
     return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage }>((resolve, reject) => {
-      const req = http.get(`${base}${EXPORT_URL}`, { headers: withToken(token) }, (res) => {
+      const req = http.get({ socketPath, path: EXPORT_URL, headers: withToken(token) }, (res) => {
         res.once('readable', () => {
           res.pause();
           resolve({ req, res });
@@ -254,9 +259,16 @@ describe('exports over real connections', () => {
 
   /** The status of a small export, read whole so it holds no slot afterwards. */
   const exportStatus = async (email: string) => {
-    const res = await fetch(`${base}${SMALL_EXPORT_URL}`, { headers: withToken(await tokenOf(email)) });
-    await res.arrayBuffer();
-    return res.status;
+    const token = await tokenOf(email);
+    return new Promise<number>((resolve, reject) => {
+      http
+        .get({ socketPath, path: SMALL_EXPORT_URL, headers: withToken(token) }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
   };
 
   it('frees the slot when the client disconnects part-way', async () => {
