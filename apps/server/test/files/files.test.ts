@@ -107,6 +107,13 @@ describe('upload, check, apply', () => {
       [uploaded.jobId],
     );
     expect(audit.map((a) => a.action)).toContain('outlet.status.import');
+    // The Activity Log names the file the admin uploaded, as they named it.
+    const log = await call(adminId, 'GET', '/api/admin/activityLog?tool=outletStatus&countryCode=id');
+    expect(log.statusCode, log.body).toBe(200);
+    const entry = (
+      log.json() as { 'response-data': { rows: { importId: string | null; fileName: string | null }[] } }
+    )['response-data'].rows.find((r) => r.importId === uploaded.jobId);
+    expect(entry?.fileName).toBe('outlet-status-good.csv');
 
     const again = await call(adminId, 'POST', `/api/file/apply?countryCode=id&jobId=${uploaded.jobId}`);
     expect(again.statusCode).toBe(409);

@@ -109,10 +109,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         file_name: string | null;
       }>(
         `SELECT a.id, a.at, u.name AS actor_name, u.email AS actor_email, a.action, a.target, a.before, a.after,
-                a.import_id, f.original_name AS file_name
+                a.import_id, COALESCE(i.original_name, f.original_name) AS file_name
          FROM audit_log a
          LEFT JOIN users u ON u.id = a.actor_id
-         LEFT JOIN stored_files f ON f.id = a.after->>'fileId'
+         LEFT JOIN imports i ON i.id = a.import_id
+         LEFT JOIN stored_files f ON f.id = COALESCE(a.after->>'fileId', i.original_file_id)
          WHERE a.market = $1 AND a.tool = $2
          ORDER BY a.at DESC, a.id DESC
          LIMIT $3 OFFSET $4`,
