@@ -52,17 +52,40 @@ export function describeChange(
     .join('; ');
 }
 
+/** An applied file's counts (the import pipeline's audit entry), in words. */
+function useImportSummary() {
+  const t = useT();
+  return (entry: ActivityEntry): string | undefined => {
+    const after = entry.after;
+    if (!entry.importId || !after || typeof after.rows !== 'number') return undefined;
+    const n = (key: string) => (typeof after[key] === 'number' ? (after[key] as number) : 0);
+    return t('activity.importSummary', {
+      rows: n('rows'),
+      created: n('created'),
+      updated: n('updated'),
+      unchanged: n('unchanged'),
+    });
+  };
+}
+
 /** The Activity Log of one admin tool: who changed what and when, over the data table, in a dialog. */
 export function ActivityLogDialog({
   tool,
   country,
   onClose,
+  actionLabel,
+  describe,
 }: {
   tool: AdminToolKey;
   country: CountryCode;
   onClose(): void;
+  /** The tool's words for its audit actions ('outlet.status.update' → 'Status changed'). */
+  actionLabel?: (action: string) => string | undefined;
+  /** The tool's words for one entry's change; undefined falls back to the generic description. */
+  describe?: (entry: ActivityEntry) => string | undefined;
 }) {
   const t = useT();
+  const importSummary = useImportSummary();
   const { language } = useI18n();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -86,12 +109,21 @@ export function ActivityLogDialog({
       sortable: true,
       cell: (row) => <span title={row.actorEmail}>{row.actorName}</span>,
     },
-    { key: 'action', header: t('activity.action'), sortable: true, cell: (row) => row.action },
+    {
+      key: 'action',
+      header: t('activity.action'),
+      sortable: true,
+      cell: (row) => <span title={row.action}>{actionLabel?.(row.action) ?? row.action}</span>,
+    },
     { key: 'target', header: t('activity.target'), cell: (row) => row.target ?? '—' },
     {
       key: 'change',
       header: t('activity.change'),
-      cell: (row) => <span className="activity__change">{describeChange(row.before, row.after) || '—'}</span>,
+      cell: (row) => (
+        <span className="activity__change">
+          {describe?.(row) ?? importSummary(row) ?? (describeChange(row.before, row.after) || '—')}
+        </span>
+      ),
     },
     { key: 'fileName', header: t('activity.file'), cell: (row) => row.fileName ?? '—' },
   ];

@@ -84,6 +84,10 @@ export const adminEn = {
   'activity.target': 'Target',
   'activity.change': 'Change',
   'activity.file': 'File',
+  'activity.importSummary': '{rows} rows: {created} created, {updated} updated, {unchanged} unchanged',
+  'outletStatus.action.update': 'Status changed',
+  'outletStatus.action.import': 'File applied',
+  'outletStatus.change': '{from} → {to}',
 
   'outletStatus.filters': 'Filters',
   'outletStatus.dtCode': 'DT Code',

@@ -84,6 +84,10 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'activity.target': 'Đối tượng',
   'activity.change': 'Thay đổi',
   'activity.file': 'Tệp',
+  'activity.importSummary': '{rows} dòng: {created} tạo mới, {updated} cập nhật, {unchanged} không đổi',
+  'outletStatus.action.update': 'Đổi trạng thái',
+  'outletStatus.action.import': 'Áp dụng tệp',
+  'outletStatus.change': '{from} → {to}',
 
   'outletStatus.filters': 'Bộ lọc',
   'outletStatus.dtCode': 'Mã NPP',

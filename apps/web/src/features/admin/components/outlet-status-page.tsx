@@ -382,7 +382,25 @@ function OutletStatusView() {
         />
       ) : null}
       {dialog === 'activity' ? (
-        <ActivityLogDialog tool="outletStatus" country={country} onClose={() => setDialog(null)} />
+        <ActivityLogDialog
+          tool="outletStatus"
+          country={country}
+          onClose={() => setDialog(null)}
+          actionLabel={(action) =>
+            action === 'outlet.status.update'
+              ? t('outletStatus.action.update')
+              : action === 'outlet.status.import'
+                ? t('outletStatus.action.import')
+                : undefined
+          }
+          describe={(entry) => {
+            const word = (value: unknown) =>
+              value === 1 ? t('outletStatus.online') : value === 0 ? t('outletStatus.offline') : undefined;
+            const from = word(entry.before?.status);
+            const to = word(entry.after?.status);
+            return from && to ? t('outletStatus.change', { from, to }) : undefined;
+          }}
+        />
       ) : null}
       {popup ? (
         <CountdownPopup kind={popup.kind} message={popup.message} onClose={() => setPopup(null)} />
