@@ -50,6 +50,8 @@ export async function* decodeText(
 ): AsyncGenerator<string> {
   let decoder: TextDecoder | undefined;
   let pending: Uint8Array | undefined;
+  // Text from a legacy code page goes through `legacy` (composed to NFC, undefined bytes refused).
+  let legacy: LegacyText | undefined;
   for await (const raw of source) {
     let chunk: Uint8Array = raw;
     if (!decoder) {
@@ -63,21 +65,64 @@ export async function* decodeText(
       const sniffed = sniffEncoding(chunk);
       const encoding = forced && !sniffed ? forced : (sniffed?.encoding ?? 'utf-8');
       decoder = makeDecoder(encoding);
+      if (forced && !sniffed) legacy = new LegacyText();
       if (sniffed?.bom) chunk = chunk.subarray(sniffed.bom);
     }
-    const text = decode(decoder, chunk, true);
+    const decoded = decode(decoder, chunk, true);
+    const text = legacy ? legacy.push(decoded) : decoded;
     if (text) yield text;
   }
   if (!decoder) {
     const chunk = pending ?? new Uint8Array(0);
     const sniffed = sniffEncoding(chunk);
     decoder = makeDecoder(forced && !sniffed ? forced : (sniffed?.encoding ?? 'utf-8'));
-    const text = decode(decoder, chunk.subarray(sniffed?.bom ?? 0), false);
+    if (forced && !sniffed) legacy = new LegacyText();
+    const decoded = decode(decoder, chunk.subarray(sniffed?.bom ?? 0), false);
+    const text = legacy ? legacy.push(decoded) + legacy.flush() : decoded;
     if (text) yield text;
     return;
   }
-  const rest = decode(decoder, new Uint8Array(0), false);
+  const decoded = decode(decoder, new Uint8Array(0), false);
+  const rest = legacy ? legacy.push(decoded) + legacy.flush() : decoded;
   if (rest) yield rest;
+}
+
+/**
+ * Text decoded from a legacy code page, chunk by chunk:
+ * - composed to NFC: Windows-1258 has few precomposed Vietnamese letters, so Excel and Calc write most
+ *   tone marks as a combining character after the letter ("ẵ" = "ă" + U+0303), while the portal and
+ *   every UTF-8 file hold the composed letter; undecomposed, "Đà Nẵng" would not match and a value
+ *   ending in a tone mark would read as ending in a special character. The last letter of a chunk and
+ *   the marks after it wait for the next chunk, which may bring more marks.
+ * - refused (UnreadableEncoding) when it holds a Private Use Area character: ICU decodes the bytes a
+ *   code page leaves undefined (Windows-874 0xDB-0xDE, 0xFC-0xFF) there instead of failing, which
+ *   only happens when the file is in another encoding (a Windows-1258 file read as Thai).
+ */
+class LegacyText {
+  private carry = '';
+
+  push(text: string): string {
+    const all = this.carry + text;
+    let cut = all.length;
+    while (cut > 0 && isCombiningMark(all.charCodeAt(cut - 1))) cut--;
+    cut = Math.max(0, cut - 1);
+    this.carry = all.slice(cut);
+    return composed(all.slice(0, cut));
+  }
+
+  flush(): string {
+    const rest = this.carry;
+    this.carry = '';
+    return composed(rest);
+  }
+}
+
+/** Combining Diacritical Marks (U+0300-U+036F): the tone marks Windows-1258 writes. */
+const isCombiningMark = (code: number) => code >= 0x0300 && code <= 0x036f;
+
+function composed(text: string): string {
+  if (/[\uE000-\uF8FF]/.test(text)) throw new UnreadableEncoding();
+  return text.normalize('NFC');
 }
 
 function makeDecoder(encoding: Encoding): TextDecoder {
