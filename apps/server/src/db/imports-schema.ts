@@ -1,6 +1,6 @@
 /**
- * Drizzle description of the imports table (migrations/0008_imports.sql is the source of truth;
- * schema.test.ts finds this file and compares the two column by column).
+ * Drizzle description of the imports table (migrations/0008_imports.sql and 0010_import_leases.sql are
+ * the source of truth; schema.test.ts finds this file and compares the two column by column).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -31,6 +31,9 @@ export const imports = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     validatedAt: tstz('validated_at'),
     appliedAt: tstz('applied_at'),
+    /** The lease of the process validating or applying the import (0010_import_leases.sql). */
+    lockedBy: text('locked_by'),
+    lockedUntil: tstz('locked_until'),
   },
   (t) => [index('imports_market_kind_idx').on(t.market, t.kind, t.createdAt.desc())],
 );

@@ -9,6 +9,9 @@
  *
  * Error files: written when validation finds row errors, stored as `imports/<importId>/errors.csv`,
  * recorded in stored_files with the id `<importId>-errors` (the import's errorFileId).
+ *
+ * Leases: while this process validates or applies an import it holds the import's lease (recovery.ts);
+ * an import whose process died is settled by the recurring job 'imports.recover' and by checkstatus.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -40,6 +43,7 @@ import { errorFileLines } from '../../lib/imports/error-file.js';
 import { applyImport } from '../../lib/imports/apply.js';
 import { can, loadMarketSettings } from '../../lib/policies/index.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
+import { IMPORT_LEASE_MS, recoverAbandonedImports } from './recovery.js';
 
 const TAG = 'files';
 const signedIn = [{ customerToken: [] }];
@@ -72,6 +76,8 @@ interface ImportRow {
   result: ImportJob['result'];
   message: CodedMessage | null;
   created_at: Date;
+  locked_by: string | null;
+  locked_until: Date | null;
 }
 
 /** A refusal carrying the import message's English text (the web maps it back to its code). */
@@ -137,6 +143,40 @@ async function loadImport(ctx: RouteContext, id: string | undefined, storedName:
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin reads multipart bodies; the per-kind size limit is given to request.file().
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+
+  /** Imports this process is validating or applying: it holds their leases, recovery skips them. */
+  const working = new Set<string>();
+  const workerId = app.jobs.workerId;
+  const leaseEnd = () => new Date(app.clock.now().getTime() + IMPORT_LEASE_MS);
+  const released = { locked_by: null, locked_until: null };
+
+  /** Runs `work` while renewing the import's lease (taken by the statement that set its state). */
+  async function holdingLease<T>(id: string, work: () => Promise<T>): Promise<T> {
+    working.add(id);
+    const renew = setInterval(() => {
+      app.db
+        .query('UPDATE imports SET locked_until = $3 WHERE id = $1 AND locked_by = $2', [
+          id,
+          workerId,
+          leaseEnd(),
+        ])
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, importId: id }, 'renewing an import lease failed'),
+        );
+    }, IMPORT_LEASE_MS / 3);
+    renew.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+      working.delete(id);
+    }
+  }
+
+  app.jobs.register('imports.recover', async ({ db }) => ({
+    settled: await recoverAbandonedImports(db, app.clock.now(), { mine: working }),
+  }));
+  app.jobs.every('imports.recover', 60_000);
 
   const openOf =
     (key: string): OpenFile =>
@@ -262,14 +302,29 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           const { rows } = await tx.query<ImportRow>(
             `INSERT INTO imports (id, kind, market, uploader_id, session_id, original_name, stored_name,
-                                  original_file_id, state, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'parsing', $9) RETURNING *`,
-            [importId, kind, ctx.market, ctx.user.id, ctx.session.id, part.filename, storedName, fileId, now],
+                                  original_file_id, state, created_at, locked_by, locked_until)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'parsing', $9, $10, $11) RETURNING *`,
+            [
+              importId,
+              kind,
+              ctx.market,
+              ctx.user.id,
+              ctx.session.id,
+              part.filename,
+              storedName,
+              fileId,
+              now,
+              workerId,
+              leaseEnd(),
+            ],
           );
           return rows[0]!;
         });
+        const inserted = row;
         try {
-          const { outcome, errorFileId } = await validateStored(ctx, row, def);
+          const { outcome, errorFileId } = await holdingLease(importId, () =>
+            validateStored(ctx, inserted, def),
+          );
           const rejected = outcome.preview === null;
           row = await updateImport(importId, {
             state: rejected ? 'rejected' : 'validated',
@@ -279,10 +334,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             progress_done: outcome.preview?.rows ?? 0,
             progress_total: outcome.preview?.rows ?? 0,
             validated_at: ctx.clock.now(),
+            ...released,
           });
         } catch (error) {
           request.log.error({ err: error, importId }, 'import validation failed');
-          row = await updateImport(importId, { state: 'failed', message: importMessage('TECHNICAL_ERROR') });
+          row = await updateImport(importId, {
+            state: 'failed',
+            message: importMessage('TECHNICAL_ERROR'),
+            ...released,
+          });
         }
         return reply.send(ok(present(row, true)));
       },
@@ -308,7 +368,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         assertForm(ctx.market, exp);
         const { jobId } = query as z.infer<typeof importJobQuerySchema>;
         const header = request.headers['filename'];
-        const row = await loadImport(ctx, jobId, typeof header === 'string' ? header : undefined);
+        let row = await loadImport(ctx, jobId, typeof header === 'string' ? header : undefined);
+        // An import still held by a process whose lease ran out: that process died; settle it now.
+        if (
+          (row.state === 'parsing' || row.state === 'applying') &&
+          (row.locked_until === null || new Date(row.locked_until) < ctx.clock.now()) &&
+          (await recoverAbandonedImports(ctx.db, ctx.clock.now(), { mine: working, onlyId: row.id })) > 0
+        )
+          row = await loadImport(ctx, row.id, undefined);
         const def = importDefinition(row.kind);
         return ok(present(row, def ? await mayUpload(ctx, def) : false));
       }),
@@ -344,39 +411,48 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (row.state !== 'validated' || (row.preview?.errorCount ?? 1) > 0)
           throw refusal(importMessage('HAS_ERRORS'), 409);
         const claimed = await ctx.db.query(
-          `UPDATE imports SET state = 'applying' WHERE id = $1 AND state = 'validated' RETURNING id`,
-          [row.id],
+          `UPDATE imports SET state = 'applying', locked_by = $2, locked_until = $3
+           WHERE id = $1 AND state = 'validated' RETURNING id`,
+          [row.id, workerId, leaseEnd()],
         );
         if (claimed.rows.length === 0) throw refusal(importMessage('HAS_ERRORS'), 409);
-        try {
-          const { outcome, errorFileId } = await validateStored(ctx, row, def);
-          if (outcome.preview === null || outcome.errors.length > 0) {
-            const again = await updateImport(row.id, {
-              state: outcome.preview === null ? 'rejected' : 'validated',
-              preview: outcome.preview,
-              message: outcome.message,
-              error_file_id: errorFileId,
+        return holdingLease(row.id, async () => {
+          try {
+            const { outcome, errorFileId } = await validateStored(ctx, row, def);
+            if (outcome.preview === null || outcome.errors.length > 0) {
+              const again = await updateImport(row.id, {
+                state: outcome.preview === null ? 'rejected' : 'validated',
+                preview: outcome.preview,
+                message: outcome.message,
+                error_file_id: errorFileId,
+                ...released,
+              });
+              void again;
+              throw refusal(importMessage('HAS_ERRORS'), 409);
+            }
+            const result = await applyImport(ctx.db, def, outcome.valid, importContext(ctx, row.id), {
+              sessionId: ctx.session.id,
+              requestId: ctx.requestId,
+              fileName: row.original_name,
             });
-            void again;
-            throw refusal(importMessage('HAS_ERRORS'), 409);
+            const done = await updateImport(row.id, {
+              state: 'applied',
+              result,
+              applied_at: ctx.clock.now(),
+              ...released,
+            });
+            return ok(present(done, true));
+          } catch (error) {
+            if (error instanceof AppError) throw error;
+            ctx.log.error({ err: error, importId: row.id }, 'import apply failed');
+            await updateImport(row.id, {
+              state: 'failed',
+              message: importMessage('TECHNICAL_ERROR'),
+              ...released,
+            });
+            throw new AppError('INTERNAL_ERROR', IMPORT_MESSAGES.TECHNICAL_ERROR);
           }
-          const result = await applyImport(ctx.db, def, outcome.valid, importContext(ctx, row.id), {
-            sessionId: ctx.session.id,
-            requestId: ctx.requestId,
-            fileName: row.original_name,
-          });
-          const done = await updateImport(row.id, {
-            state: 'applied',
-            result,
-            applied_at: ctx.clock.now(),
-          });
-          return ok(present(done, true));
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          ctx.log.error({ err: error, importId: row.id }, 'import apply failed');
-          await updateImport(row.id, { state: 'failed', message: importMessage('TECHNICAL_ERROR') });
-          throw new AppError('INTERNAL_ERROR', IMPORT_MESSAGES.TECHNICAL_ERROR);
-        }
+        });
       }),
     );
 
