@@ -1,6 +1,7 @@
 // npm run bench -- <suite> [options]: runs one benchmark suite. Every suite prints progress on
 // stderr and, as its last line on stdout, one JSON object: {"suite": NAME, "figures": {NAME: NUMBER}}.
 import { reportsBench } from './reports.js';
+import { uploadsBench } from './uploads.js';
 import { seedBench } from './seed.js';
 import { ucubeBench } from './ucube.js';
 import { webBench } from './web.js';
@@ -11,6 +12,7 @@ const suites: Record<string, Suite> = {
   reports: reportsBench,
   ucube: ucubeBench,
   web: webBench,
+  uploads: uploadsBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);
