@@ -13,7 +13,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { decodeText, MARKET_CODE_PAGE, parseCsv, UnreadableEncoding } from './csv.js';
-import type { ImportContext, ImportDefinition, RawRow, ValidRow } from './definition.js';
+import type { ImportContext, ImportDefinition, ImportPlan, RawRow, ValidRow } from './definition.js';
 
 /** How many errors the preview lists (the error file has all of them). */
 export const PREVIEW_ERROR_LIMIT = 50;
@@ -29,6 +29,11 @@ export interface ReadOutcome<V> {
   errors: RowError[];
 }
 
+/** Rows per batch of database checks (a batch is checked while the parser reads the next one). */
+export const DB_BATCH_ROWS = 16_384;
+/** Batches the database may hold at once before the reader waits for the oldest. */
+const DB_BATCHES_IN_FLIGHT = 2;
+
 const DATE_DASHED = /^(\d{2})-(\d{2})-(\d{4})$/;
 
 /** Reads and checks the rows on their own (no database): the UTF-8 pass, then the market's code page. */
@@ -36,15 +41,17 @@ export async function readRows<V>(
   open: OpenFile,
   def: ImportDefinition<V>,
   market: CountryCode,
+  onBatch?: BatchSink<V>,
 ): Promise<ReadOutcome<V>> {
   try {
-    return await readWith(open, def);
+    return await readWith(open, def, undefined, onBatch);
   } catch (error) {
     if (!(error instanceof UnreadableEncoding)) throw error;
     const codePage = MARKET_CODE_PAGE[market];
     if (!codePage) return whole(importMessage('UNREADABLE_ENCODING'));
+    await onBatch?.restart();
     try {
-      return await readWith(open, def, codePage);
+      return await readWith(open, def, codePage, onBatch);
     } catch (again) {
       if (again instanceof UnreadableEncoding) return whole(importMessage('UNREADABLE_ENCODING'));
       throw again;
@@ -56,33 +63,56 @@ function whole<V>(message: CodedMessage): ReadOutcome<V> {
   return { message, rows: 0, valid: [], errors: [] };
 }
 
+/**
+ * Receives each batch of rows that passed their own rules while the file is still being read;
+ * `restart` when the file is read again in the market's code page (forget the batches so far).
+ */
+export interface BatchSink<V> {
+  batch(rows: ValidRow<V>[]): Promise<void>;
+  restart(): Promise<void>;
+}
+
 async function readWith<V>(
   open: OpenFile,
   def: ImportDefinition<V>,
   encoding?: string,
+  onBatch?: BatchSink<V>,
 ): Promise<ReadOutcome<V>> {
   const dateIndexes: number[] = [];
+  const headers = def.headers;
+  const width = headers.length;
   let header: string[] | null = null;
   let rowNumber = 0;
   let rows = 0;
   const valid: ValidRow<V>[] = [];
   const errors: RowError[] = [];
-  for await (const record of parseCsv(decodeText(open(), encoding))) {
-    const cells = record.map((cell) => cell.trim());
+  let batch: ValidRow<V>[] = [];
+  for await (const cells of parseCsv(decodeText(open(), encoding))) {
+    // Trimmed in place (the record is ours); blank = every cell empty after trimming.
+    let blank = true;
+    for (let i = 0; i < cells.length; i += 1) {
+      const cell = cells[i]!;
+      const c0 = cell.charCodeAt(0);
+      const cn = cell.charCodeAt(cell.length - 1);
+      // Only a cell that starts or ends with a space or control character (or a non-ASCII one, which
+      // may be a Unicode space) can change when trimmed.
+      if (c0 <= 32 || cn <= 32 || c0 > 126 || cn > 126) cells[i] = cell.trim();
+      if (cells[i] !== '') blank = false;
+    }
     if (header === null) {
-      if (cells.every((c) => c === '')) continue; // blank lines before the header
+      if (blank) continue; // blank lines before the header
       // Excel writes trailing empty header cells for formatted empty columns.
-      while (cells.length > def.headers.length && cells.at(-1) === '') cells.pop();
-      if (cells.length !== def.headers.length || cells.some((c, i) => c !== def.headers[i]))
+      while (cells.length > width && cells.at(-1) === '') cells.pop();
+      if (cells.length !== width || cells.some((c, i) => c !== headers[i]))
         return whole(importMessage('INVALID_TEMPLATE'));
       header = cells;
       for (const col of def.dateColumns) dateIndexes.push(header.indexOf(col));
       continue;
     }
     rowNumber++;
-    if (cells.every((c) => c === '')) continue;
+    if (blank) continue;
     rows++;
-    if (cells.slice(header.length).some((c) => c !== '')) {
+    if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
       errors.push({ ...importMessage('INVALID_TEMPLATE'), row: rowNumber, header: null });
       continue;
     }
@@ -91,12 +121,24 @@ async function readWith<V>(
       if (m) cells[i] = `${m[1]}/${m[2]}/${m[3]}`;
     }
     const raw: Record<string, string> = {};
-    header.forEach((h, i) => (raw[h] = cells[i] ?? ''));
+    for (let i = 0; i < width; i += 1) raw[header[i]!] = cells[i] ?? '';
     const check = def.validateRow(raw as RawRow, rowNumber);
-    if (check.errors) errors.push(...check.errors);
-    else valid.push({ row: rowNumber, value: check.value });
+    if (check.errors) {
+      for (const e of check.errors) errors.push(e);
+      continue;
+    }
+    const row = { row: rowNumber, value: check.value };
+    valid.push(row);
+    if (onBatch) {
+      batch.push(row);
+      if (batch.length >= DB_BATCH_ROWS) {
+        await onBatch.batch(batch);
+        batch = [];
+      }
+    }
   }
   if (header === null || rows === 0) return whole(importMessage('EMPTY_FILE'));
+  if (onBatch && batch.length > 0) await onBatch.batch(batch);
   return { message: null, rows, valid, errors };
 }
 
@@ -108,22 +150,74 @@ export interface ValidationOutcome<V> {
   valid: ValidRow<V>[];
 }
 
-/** Reads, validates every row (own rules, cross-row, database and scope) and plans. */
+/**
+ * Reads, validates every row (own rules, cross-row, database and scope) and plans.
+ *
+ * The database steps run on batches of DB_BATCH_ROWS rows while the file is still being read, so the
+ * database works on one batch while the parser reads the next (at most DB_BATCHES_IN_FLIGHT at a time).
+ * This relies on what the definition's contract already says: `checkAgainstDb` judges each row on its
+ * own (rules across rows are `crossRowRules`), and `plan` counts row by row, so the plan of the rows
+ * left valid is the sum of the batches' plans less the plan of the rows that got an error afterwards.
+ */
 export async function validateImport<V>(
   q: Queryable,
   open: OpenFile,
   def: ImportDefinition<V>,
   ctx: ImportContext,
 ): Promise<ValidationOutcome<V>> {
-  const read = await readRows(open, def, ctx.market);
+  const inFlight: Promise<void>[] = [];
+  const dbErrors: RowError[][] = [];
+  const planned: ImportPlan = { create: 0, update: 0, unchanged: 0 };
+  let failure: { error: unknown } | null = null;
+  let pass = 0;
+  const onBatch: BatchSink<V> = {
+    async batch(batch) {
+      const slot = dbErrors.length;
+      const started = pass;
+      dbErrors.push([]);
+      const work = Promise.all([def.checkAgainstDb(q, batch, ctx), def.plan(q, batch, ctx)]).then(
+        ([errors, plan]) => {
+          if (started !== pass) return;
+          dbErrors[slot] = errors;
+          addPlan(planned, plan, 1);
+        },
+        (error: unknown) => {
+          if (started === pass) failure ??= { error };
+        },
+      );
+      inFlight.push(work);
+      if (inFlight.length >= DB_BATCHES_IN_FLIGHT) await inFlight.shift();
+    },
+    async restart() {
+      pass += 1;
+      await Promise.all(inFlight.splice(0));
+      dbErrors.length = 0;
+      planned.create = planned.update = planned.unchanged = 0;
+      failure = null;
+    },
+  };
+  let read: ReadOutcome<V>;
+  try {
+    read = await readRows(open, def, ctx.market, onBatch);
+  } finally {
+    await Promise.all(inFlight);
+  }
+  if (failure) throw (failure as { error: unknown }).error;
   if (read.message) return { message: read.message, preview: null, errors: [], valid: [] };
-  const errors = [...read.errors];
-  for (const rule of def.crossRowRules) errors.push(...rule(read.valid));
-  errors.push(...(await def.checkAgainstDb(q, read.valid, ctx)));
+  const errors = read.errors;
+  for (const rule of def.crossRowRules) for (const e of rule(read.valid)) errors.push(e);
+  for (const batch of dbErrors) for (const e of batch) errors.push(e);
   errors.sort((a, b) => a.row - b.row);
-  const bad = new Set(errors.map((e) => e.row));
-  const valid = read.valid.filter((r) => !bad.has(r.row));
-  const plan = await def.plan(q, valid, ctx);
+  let valid = read.valid;
+  const plan = planned;
+  if (errors.length > 0) {
+    const bad = new Set(errors.map((e) => e.row));
+    const dropped = valid.filter((r) => bad.has(r.row));
+    if (dropped.length > 0) {
+      valid = valid.filter((r) => !bad.has(r.row));
+      addPlan(plan, await def.plan(q, dropped, ctx), -1);
+    }
+  }
   return {
     message: errors.length > 0 ? importMessage('HAS_ERRORS') : null,
     preview: {
@@ -135,4 +229,10 @@ export async function validateImport<V>(
     errors,
     valid,
   };
+}
+
+function addPlan(total: ImportPlan, plan: ImportPlan, sign: 1 | -1): void {
+  total.create += sign * plan.create;
+  total.update += sign * plan.update;
+  total.unchanged += sign * plan.unchanged;
 }
