@@ -9,7 +9,8 @@ import { useFileDownload, type FileDownloadOptions, type FileFormat } from './us
 
 /**
  * 'Download CSV' / 'Download XLSX' for a data table: the cap warning when more rows match than the
- * file holds, streamed progress with Cancel, the failure message, and the 5 s toast once saved.
+ * file holds, streamed progress with Cancel ("Preparing N rows…" until the first byte, then bytes and
+ * a CSV's rows), the failure message, and the 5 s toast once saved.
  */
 export function ExportButtons({
   formats = ['csv', 'xlsx'],
@@ -30,6 +31,12 @@ export function ExportButtons({
   const { state, start, confirm, cancel } = useFileDownload({ ...options, onSaved: saved });
   const busy = state.phase === 'running';
   const count = (n: number) => localizeFigure(n.toLocaleString('en-US'));
+  // Until the first byte comes the server is preparing the file: say how many rows it will hold
+  // instead of "0 B received" (then the bytes and, for a CSV, the rows counted so far).
+  const status =
+    state.phase === 'running' && state.received === 0
+      ? t('download.preparing', { rows: count(Math.min(options.total, options.downloadCap)) })
+      : null;
 
   return (
     <div className="dtable-export">
@@ -51,7 +58,8 @@ export function ExportButtons({
           label={t(state.format === 'csv' ? 'download.runningCsv' : 'download.runningXlsx')}
           received={state.received}
           total={state.total}
-          rows={null}
+          rows={state.rows}
+          status={status}
           onCancel={cancel}
         />
       ) : null}

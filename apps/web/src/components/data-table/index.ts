@@ -3,6 +3,7 @@ export {
   nextSort,
   parseSort,
   type DataTableColumn,
+  type DataTableFooter,
   type DataTableProps,
   type SortDirection,
 } from './data-table';
@@ -14,4 +15,5 @@ export {
   type FileFormat,
   type FileDownloadState,
 } from './use-file-download';
+export { useHiddenColumns } from './use-hidden-columns';
 export { saveBlob } from './save-file';

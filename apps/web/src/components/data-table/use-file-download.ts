@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError, isApiError, type DownloadProgress, type DownloadResult } from '../../lib/api-client';
-import { EXPORT_LIMIT_MESSAGES } from '@fieldforce/contracts';
+import { isAbortError, type DownloadProgress, type DownloadResult } from '../../lib/api-client';
+import {
+  countLineFeeds,
+  downloadFailure,
+  estimateCsvRows,
+  needsCapWarning,
+  type DownloadFailure,
+} from './download-rules';
 import { saveBlob } from './save-file';
-
-/** 429 names who is over the limit: this user's downloads, or the server's (issue 9). */
-function failureOf(error: unknown): 'userLimit' | 'serverLimit' | 'interrupted' {
-  if (!isApiError(error) || error.status !== 429) return 'interrupted';
-  return error.shortDescription === EXPORT_LIMIT_MESSAGES.perUser ? 'userLimit' : 'serverLimit';
-}
 
 export type FileFormat = 'csv' | 'xlsx';
 
 export type FileDownloadState =
   | { phase: 'idle' }
   | { phase: 'confirm'; format: FileFormat }
-  | { phase: 'running'; format: FileFormat; received: number; total: number | null }
-  | { phase: 'failed'; format: FileFormat; reason: 'userLimit' | 'serverLimit' | 'interrupted' };
+  /** `rows`: a CSV's rows so far, counted from its line feeds (null for XLSX). */
+  | { phase: 'running'; format: FileFormat; received: number; total: number | null; rows: number | null }
+  | { phase: 'failed'; format: FileFormat; reason: DownloadFailure };
 
 export interface FileDownloadOptions {
   /** Fetches the file (apiDownload) with the abort signal and progress callback. */
@@ -23,6 +24,7 @@ export interface FileDownloadOptions {
     format: FileFormat,
     options: { signal: AbortSignal; onProgress(progress: DownloadProgress): void },
   ): Promise<DownloadResult>;
+  /** The file's name when the server named none. */
   fallbackName(format: FileFormat): string;
   /** Rows matching now and the server's cap: more than the cap asks first. */
   total: number;
@@ -30,7 +32,11 @@ export interface FileDownloadOptions {
   onSaved?(fileName: string, format: FileFormat): void;
 }
 
-/** A streamed export: the cap warning, progress, Cancel, failure, save. */
+/**
+ * A streamed export: the cap warning first when more rows match than the file can hold, then the
+ * download with progress (bytes, and a CSV's rows so far), Cancel (AbortController), a failure state
+ * (saying when the server refused because too many downloads run at once), and the save.
+ */
 export function useFileDownload({
   fetchFile,
   fallbackName,
@@ -47,12 +53,22 @@ export function useFileDownload({
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      setState({ phase: 'running', format, received: 0, total: null });
+      const csv = format === 'csv';
+      let lineFeeds = 0;
+      setState({ phase: 'running', format, received: 0, total: null, rows: csv ? 0 : null });
       try {
         const result = await fetchFile(format, {
           signal: abort.signal,
-          onProgress: ({ received, total: length }) =>
-            setState({ phase: 'running', format, received, total: length }),
+          onProgress: ({ received, total: length, chunk }) => {
+            if (csv) lineFeeds += countLineFeeds(chunk);
+            setState({
+              phase: 'running',
+              format,
+              received,
+              total: length,
+              rows: csv ? estimateCsvRows(lineFeeds, downloadCap) : null,
+            });
+          },
         });
         if (abort.signal.aborted) return;
         const name = result.fileName ?? fallbackName(format);
@@ -61,17 +77,17 @@ export function useFileDownload({
         onSaved?.(name, format);
       } catch (error) {
         if (abort.signal.aborted || isAbortError(error)) return;
-        setState({ phase: 'failed', format, reason: failureOf(error) });
+        setState({ phase: 'failed', format, reason: downloadFailure(error) });
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [fetchFile, fallbackName, onSaved],
+    [fetchFile, fallbackName, downloadCap, onSaved],
   );
 
   const start = useCallback(
     (format: FileFormat) => {
-      if (total > downloadCap) setState({ phase: 'confirm', format });
+      if (needsCapWarning(total, downloadCap)) setState({ phase: 'confirm', format });
       else void run(format);
     },
     [total, downloadCap, run],

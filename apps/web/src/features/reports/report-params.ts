@@ -118,8 +118,5 @@ export function reportApiQuery(
   return query;
 }
 
-/** Clicking a sortable header: a new column sorts ascending, the same column flips. */
-export function nextSort(current: string, key: string): string {
-  if (current === key) return `-${key}`;
-  return key;
-}
+/** Local storage key of a report's hidden columns (a JSON list of column keys), one per report. */
+export const hiddenColumnsKey = (reportKey: string) => `reportColumns.${reportKey}.hidden`;

@@ -10,7 +10,7 @@ import { configureApiClient } from '../../../lib/api-client';
 import type { Language } from '../../../lib/i18n';
 import { initialClientState, useClientStore } from '../../../lib/store';
 import { renderRoutes } from '../../../test/render';
-import { hiddenColumnsKey } from '../hidden-columns';
+import { hiddenColumnsKey } from '../report-params';
 import { ReportPage } from './report-page';
 
 const envelope = (data: unknown) => ({

@@ -11,8 +11,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { checkRange, todayIso } from '../../../components/date-range';
 import { useRangeMessage } from '../../../components/date-range-picker';
+import {
+  DataTable,
+  nextSort,
+  parseSort,
+  useHiddenColumns,
+  type DataTableColumn,
+  type DataTableFooter,
+} from '../../../components/data-table';
 import { PageLayout } from '../../../components/page-layout';
-import { VirtualTable, type VirtualColumn } from '../../../components/virtual-table';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessages } from '../../../lib/server-messages';
 import { useI18n, useT, type Language, type MessageKey } from '../../../lib/i18n';
@@ -20,19 +27,17 @@ import { useClientStore } from '../../../lib/store';
 import { useReportPage } from '../api/get-report-page';
 import { useReportTotals } from '../api/get-report-totals';
 import { formatAmount, formatDay, formatNumber, formatReportCell, type CellFormat } from '../format-cell';
-import { useHiddenColumns } from '../hidden-columns';
 import { columnHeader, reportNameKey } from '../report-names';
 import { valueLabelKey } from '../value-labels';
 import {
   appliedFromParams,
-  nextSort,
+  hiddenColumnsKey,
   PAGE_SIZES,
   paramsFromApplied,
   reportApiQuery,
   reportFromParams,
   type AppliedReport,
 } from '../report-params';
-import { ColumnChooser } from './column-chooser';
 import { ReportExport } from './report-export';
 import { ReportFilters } from './report-filters';
 import '../reports.css';
@@ -113,18 +118,13 @@ function ReportView({ report }: { report: ReportDefinition }) {
   // time, so asking both at once could make the first rows wait for the sums.
   const pageReady = result.isSuccess && !result.isPlaceholderData;
   const totals = useReportTotals(report.key, country, totalsQuery, rangeOk && pageReady);
-  const [hidden, setHidden] = useHiddenColumns(report.key);
+  const [hidden, setHidden] = useHiddenColumns(hiddenColumnsKey(report.key));
   const tableHeight = useTableHeight();
 
   const apply = (next: AppliedReport) => setParams(paramsFromApplied(report, next));
   const data = result.data;
   const sortValue = sortable ? applied.sort || data?.sort || '' : '';
-  const sort = sortValue
-    ? {
-        key: sortValue.replace(/^-/, ''),
-        direction: sortValue.startsWith('-') ? ('descending' as const) : ('ascending' as const),
-      }
-    : null;
+  const sort = parseSort(sortValue);
   const format = useMemo<CellFormat>(
     () => ({
       timeZone,
@@ -136,19 +136,10 @@ function ReportView({ report }: { report: ReportDefinition }) {
   );
   const allColumns = useMemo(() => data?.columns ?? [], [data?.columns]);
   const columns = useMemo(
-    () =>
-      tableColumns(
-        allColumns.filter((c) => !hidden.includes(c.key)),
-        format,
-        t,
-        sortable,
-      ),
-    [allColumns, hidden, format, t, sortable],
+    () => tableColumns(allColumns, format, t, sortable),
+    [allColumns, format, t, sortable],
   );
   const number = (n: number) => formatNumber(n, NUMBER_LOCALE[language]);
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const formKey = `${report.key}|${applied.from}|${applied.to}|${JSON.stringify(applied.filters)}`;
   const searchCount = Object.values(applied.filters).filter((v) => v.trim()).length;
   const summary = [
@@ -189,90 +180,45 @@ function ReportView({ report }: { report: ReportDefinition }) {
       {result.isError ? <ReportError error={result.error} /> : null}
       {result.isPending && rangeOk ? <LoadingStatus label={t('reports.loading')} /> : null}
       {data ? (
-        <section className="report-results" aria-label={t('reports.results')} aria-busy={result.isFetching}>
-          <div className="report-toolbar">
-            <p className="report-toolbar__count" role="status">
-              {t('reports.rowCount', { total: number(data.total) })}
-            </p>
-            <div className="report-toolbar__actions">
-              <ColumnChooser
-                columns={allColumns}
-                hidden={hidden}
-                onChange={setHidden}
-                headerOf={(column) => columnHeader(column, t)}
-              />
-              <ReportExport
-                reportKey={report.key}
-                country={country}
-                query={exportQuery}
-                total={data.total}
-                downloadCap={data.downloadCap}
-              />
-            </div>
-          </div>
-          {!sortable ? <p className="report-note">{t('reports.sortingOff')}</p> : null}
-          {data.total === 0 ? (
-            <p className="report-empty">{t('reports.empty')}</p>
-          ) : (
-            <VirtualTable<Row>
-              caption={t('reports.tableCaption', { report: t(reportNameKey(report.key)) })}
-              columns={columns}
-              rows={data.rows}
-              rowKey={(_row, index) => String(index)}
-              sort={sort}
-              onSort={
-                sortable ? (key) => apply({ ...applied, sort: nextSort(sortValue, key), page: 1 }) : undefined
-              }
-              sortLabel={(header) => t('reports.sortBy', { column: header })}
-              firstRowIndex={first}
-              totalRows={data.total}
-              footer={footer}
-              height={tableHeight}
+        <DataTable<Row>
+          label={t('reports.results')}
+          caption={t('reports.tableCaption', { report: t(reportNameKey(report.key)) })}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(_row, index) => String(index)}
+          total={data.total}
+          page={data.page}
+          pageSize={applied.pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={(page) => apply({ ...applied, page })}
+          onPageSizeChange={(pageSize) => apply({ ...applied, pageSize, page: 1 })}
+          sort={sort}
+          onSort={
+            sortable ? (key) => apply({ ...applied, sort: nextSort(sortValue, key), page: 1 }) : undefined
+          }
+          hidden={hidden}
+          onHiddenChange={setHidden}
+          toolbar={
+            <ReportExport
+              reportKey={report.key}
+              country={country}
+              query={exportQuery}
+              total={data.total}
+              downloadCap={data.downloadCap}
             />
-          )}
-          <nav className="report-pager" aria-label={t('reports.paging')}>
-            <p className="report-pager__showing">
-              {t('reports.showing', {
-                first: number(first),
-                last: number(last),
-                total: number(data.total),
-              })}
-            </p>
-            <label className="report-pager__size">
-              <span>{t('reports.pageSize')}</span>
-              <select
-                className="field__control"
-                value={applied.pageSize}
-                onChange={(event) => apply({ ...applied, pageSize: Number(event.target.value), page: 1 })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="report-pager__buttons">
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={data.page <= 1}
-                onClick={() => apply({ ...applied, page: data.page - 1 })}
-              >
-                {t('reports.previous')}
-              </button>
-              <span>{t('reports.pageOf', { page: data.page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={data.page >= pages}
-                onClick={() => apply({ ...applied, page: data.page + 1 })}
-              >
-                {t('reports.next')}
-              </button>
-            </div>
-          </nav>
-        </section>
+          }
+          notice={sortable ? null : t('reports.sortingOff')}
+          busy={result.isFetching}
+          footer={footer}
+          maxHeight={tableHeight}
+          // Reports are wide and read-only: on phones the table scrolls in its box (issue 10), every
+          // cell a plain cell, long pages virtualised at 40 px rows, long texts cut at 320 px.
+          narrowLayout="scroll"
+          virtualRowHeight={40}
+          rowHeaders={false}
+          pinFirstColumn={false}
+          cellMaxWidth={320}
+        />
       ) : null}
     </div>
   );
@@ -290,7 +236,7 @@ function totalsFooter(
   format: CellFormat,
   t: ReturnType<typeof useT>,
   number: (n: number) => string,
-) {
+): DataTableFooter | null {
   if (totals && Object.keys(totals.totals).length === 0) return null;
   if (!totals && !failed && columns.every((c) => c.type !== 'number' && c.type !== 'amount')) return null;
   const label = totals ? (
@@ -316,7 +262,7 @@ function tableColumns(
   format: CellFormat,
   t: ReturnType<typeof useT>,
   sortable: boolean,
-): VirtualColumn<Row>[] {
+): DataTableColumn<Row>[] {
   return columns.map((column) => {
     const label = (value: string) => {
       const key = valueLabelKey(column.key, value);
