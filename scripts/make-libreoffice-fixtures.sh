@@ -9,9 +9,9 @@
 # numbers, Thai and Vietnamese text in the DT Site Code) — then Calc opens it headless and saves it as
 # CSV with the filter options "44,34,<character set>" (comma, double quote, character set):
 #   76     UTF-8                  ...-utf8.csv and the rule files (the test's market is th)
-#   32     Windows-874 (Thai)     good-windows-874.csv
+#   32     Windows-874 (Thai)     good-windows-874.csv, bad-status-windows-874.csv
 #   40     Windows-1258 (Viet.)   vn-windows-1258.csv (Calc writes the tone marks as combining bytes)
-#   65535  UTF-16 (UCS-2) LE + BOM  good-utf16.csv
+#   65535  UTF-16 (UCS-2) LE + BOM  good-utf16.csv, bad-status-utf16.csv
 # (the numbers are LibreOffice's rtl_TextEncoding values; its names, e.g. MS_874, are not accepted there).
 # The rows name distributors, sites and outlets that the test creates itself (THLO1 / ลาดพร้าว01,
 # THLO2 / บางนา02, outlets 5990000001…; vn: VNLO1 / ĐàNẵng01 …), so the fixtures and the test agree.
@@ -45,6 +45,15 @@ const good = [
   ['THLO1', S1, 5990000004, 0],
   ['THLO2', S2, 5990000011, 0],
 ];
+const badStatus = [
+  HEADER,
+  ['THLO1', S1, 5990000001, 1],
+  ['THLO1', S1, 5990000002, 2],
+  ['THLO1', S1, 5990000003, 'online'],
+  ['THLO1', S1, 5990000004, -1],
+  ['THLO2', S2, 5990000011, 1.5],
+  ['THLO2', S2, 5990000012, 0],
+];
 const UTF8 = 76, CP874 = 32, CP1258 = 40, UTF16 = 65535;
 
 /** name → [character set, rows (first is the header; null = an empty row)] */
@@ -52,14 +61,9 @@ const files = {
   'good-utf8': [UTF8, [HEADER, ...good]],
   'good-windows-874': [CP874, [HEADER, ...good]],
   'good-utf16': [UTF16, [HEADER, ...good]],
-  'bad-status': [UTF8, [HEADER,
-    ['THLO1', S1, 5990000001, 1],
-    ['THLO1', S1, 5990000002, 2],
-    ['THLO1', S1, 5990000003, 'online'],
-    ['THLO1', S1, 5990000004, -1],
-    ['THLO2', S2, 5990000011, 1.5],
-    ['THLO2', S2, 5990000012, 0],
-  ]],
+  'bad-status': [UTF8, badStatus],
+  'bad-status-windows-874': [CP874, badStatus], // the error file is UTF-8 whatever the upload's encoding
+  'bad-status-utf16': [UTF16, badStatus],
   'bad-blank': [UTF8, [HEADER,
     ['THLO1', S1, 5990000001, 1],
     ['THLO1', null, 5990000002, 1],

@@ -286,6 +286,30 @@ describe('legacy code pages', () => {
     );
   });
 
+  it('a bad file saved in Windows-874 and in UTF-16: the same errors and the same UTF-8 error file', async () => {
+    const files: Buffer[] = [];
+    let first: ReturnType<typeof errorsOf> | undefined;
+    for (const name of ['bad-status.csv', 'bad-status-windows-874.csv', 'bad-status-utf16.csv']) {
+      const uploaded = await uploadFixture(name);
+      first ??= errorsOf(uploaded);
+      expect(errorsOf(uploaded), name).toEqual(first);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/file/download/${uploaded.errorFileId}?countryCode=th`,
+        headers: { customertoken: adminTh },
+      });
+      expect(res.statusCode).toBe(200);
+      files.push(res.rawPayload);
+    }
+    expect(first).toHaveLength(4);
+    expect(files[0]!.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(files[0]!.toString('utf8')).toContain(
+      `THLO1,${S1},5990000002,2,${IMPORT_MESSAGES.STATUS_NOT_BINARY.replace('{row}', '2')}`,
+    );
+    expect(files[1]!.equals(files[0]!)).toBe(true);
+    expect(files[2]!.equals(files[0]!)).toBe(true);
+  });
+
   it('a Windows-1258 (Vietnamese) file uploaded in th is not read as Thai: refused the same way', async () => {
     const uploaded = await uploadFixture('vn-windows-1258.csv');
     expect(uploaded.state).toBe('rejected');
