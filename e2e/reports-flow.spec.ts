@@ -160,4 +160,15 @@ test.describe('at 480 px', () => {
     }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
+
+  test('the column list opens on the screen, under the Columns button at the left', async ({ page }) => {
+    await signIn(page, 'admin.vn@demo.test');
+    await page.goto('/reportpage?report=outlet-master&reportName=Outlet+Master&reportCategory=masterreports');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const list = page.getByRole('group', { name: 'Columns to show' });
+    await expect(list).toBeVisible();
+    const box = (await list.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(480);
+  });
 });
