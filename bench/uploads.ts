@@ -2,7 +2,8 @@
 // floors, in one run.
 //   apply100k.ms      applyImport (lib/imports/apply.ts, the outlet-status definition) of 100,000 valid
 //                     rows, every row changing an outlet's status (the worst case: 100,000 updates and
-//                     100,000 audit entries); copy100k.ms a bare COPY of the same rows into a plain table.
+//                     100,000 audit entries); copy100k.ms a bare COPY of the same rows into a plain table;
+//                     applyUnchanged100k.ms the same rows applied again (nothing changes).
 //   validate10mb.ms   validateImport (read, template, trim, row rules, duplicates, database and scope
 //                     checks, plan) of a 10 MB file of valid rows; rawParse10mb.ms the CSV parser alone
 //                     (decodeText + parseCsv) on the same bytes.
@@ -180,25 +181,27 @@ async function applyRuns(db: Database, sites: Site[], runs: number, ctx: ImportC
     'CREATE TABLE bench_upload_copy (dt_code text, dt_site_code text, outlet_code text, status integer)',
   );
   const applyMs: number[] = [];
+  const againMs: number[] = [];
   const copyMs: number[] = [];
+  const apply = async (rows: ValidRow<OutletStatusValue>[], expected: number) => {
+    const started = performance.now();
+    const result = await applyImport(
+      db,
+      outletStatusImport,
+      rows,
+      { ...ctx, importId: crypto.randomUUID() },
+      { sessionId: null, requestId: null, fileName: 'bench-apply.csv' },
+    );
+    if (result.updated !== expected) throw new Error(`apply updated ${result.updated}, not ${expected}`);
+    return performance.now() - started;
+  };
   try {
     for (let i = 0; i < runs; i += 1) {
       await db.exec('VACUUM ANALYZE outlets');
       const rows = rowsFor(i % 2);
-      const started = performance.now();
-      const result = await applyImport(
-        db,
-        outletStatusImport,
-        rows,
-        { ...ctx, importId: crypto.randomUUID() },
-        {
-          sessionId: null,
-          requestId: null,
-          fileName: 'bench-apply.csv',
-        },
-      );
-      applyMs.push(performance.now() - started);
-      if (result.updated !== APPLY_ROWS) throw new Error(`apply updated ${result.updated} of ${APPLY_ROWS}`);
+      applyMs.push(await apply(rows, APPLY_ROWS));
+      await db.exec('VACUUM ANALYZE outlets');
+      againMs.push(await apply(rows, 0));
 
       const csv =
         rows.map(({ value: v }) => `${v.dtCode},${v.dtSiteCode},${v.outletCode},${v.status}`).join('\n') +
@@ -212,12 +215,15 @@ async function applyRuns(db: Database, sites: Site[], runs: number, ctx: ImportC
       );
       copyMs.push(performance.now() - copyStarted);
       if (copied !== APPLY_ROWS) throw new Error(`COPY wrote ${copied} rows`);
-      log(`  run ${i + 1}: apply ${Math.round(applyMs[i]!)} ms, COPY ${Math.round(copyMs[i]!)} ms`);
+      log(
+        `  run ${i + 1}: apply (every row changes) ${Math.round(applyMs[i]!)} ms, the same rows again ` +
+          `${Math.round(againMs[i]!)} ms, COPY ${Math.round(copyMs[i]!)} ms`,
+      );
     }
   } finally {
     await db.exec('DROP TABLE IF EXISTS bench_upload_copy');
   }
-  return { apply: median(applyMs), copy: median(copyMs) };
+  return { apply: median(applyMs), again: median(againMs), copy: median(copyMs) };
 }
 
 /** The server's RSS growth while it takes the file through POST /api/file/upload. */
@@ -296,6 +302,8 @@ export async function uploadsBench(args: string[]): Promise<Record<string, numbe
       figures['apply100k.ms'] = Math.round(apply.apply);
       figures['copy100k.ms'] = Math.round(apply.copy);
       figures.applyToCopyRatio = Math.round((apply.apply / apply.copy) * 100) / 100;
+      figures['applyUnchanged100k.ms'] = Math.round(apply.again);
+      figures.applyUnchangedToCopyRatio = Math.round((apply.again / apply.copy) * 100) / 100;
     }
     if (only === 'all' || only === 'upload') {
       log('upload: the server takes the 10 MB file');

@@ -6,16 +6,22 @@
  * Speed (docs/admin.md, "Speed"): a 10 MB file is about 320,000 rows, so every step here is built for
  * volume without changing what rules.ts decides. A row of plain ASCII letters and digits takes a fast
  * path that gives the same answer as `validateOutletStatusRow` (any other row goes through it); the
- * duplicates are found through a map by outlet code, not a key string per row; the database checks and
- * the plan send the rows as JSON arrays (one parameter each, `json_array_elements_text` on the server)
- * and read back only the rows that fail, or a count, instead of every outlet the file names.
+ * duplicates are found by sorting the codes as numbers, not a key string per row; the database checks and
+ * the plan of a batch are one statement that takes the rows as JSON arrays (one parameter each,
+ * `json_array_elements_text` on the server) and answers only the rows that fail and a count, instead
+ * of every outlet the file names.
  */
 import type { RowError } from '@fieldforce/contracts';
 import { OUTLET_STATUS_MAX_BYTES, OUTLET_STATUS_TEMPLATE_HEADERS } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { registerImport, type ImportDefinition, type RawRow } from '../../lib/imports/definition.js';
+import {
+  registerImport,
+  type ImportContext,
+  type ImportDefinition,
+  type RawRow,
+} from '../../lib/imports/definition.js';
 import { dtScope, dtScopeSql } from '../../lib/policy.js';
-import { applyFromStaging } from './queries.js';
+import { OUTLET_STATUS_TOOL, STATUS_UPDATE_ACTION } from './queries.js';
 import {
   databaseRowErrors,
   DT_CODE,
@@ -59,9 +65,26 @@ export function checkOutletStatusRow(raw: RawRow, row: number): OutletStatusChec
 }
 
 /**
+ * An outlet code of 1 to 14 digits as an exact number (the length in the low 4 bits keeps "012" and
+ * "12" apart), else -1.
+ */
+function digitsKey(code: string): number {
+  const n = code.length;
+  if (n === 0 || n > 14) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i += 1) {
+    const d = code.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v * 16 + n;
+}
+
+/**
  * `duplicateRowErrors` (DUPLICATE_ROW on every repeat of DT Code + DT Site Code + Outlet Code after its
- * first row) through a map by outlet code: a key string is built only for a code seen under two
- * different DT or site pairs.
+ * first row), without a hash entry per row: two rows can only repeat each other when their outlet
+ * codes are equal, so the codes (digits, the portal's form, as numbers) are sorted in a typed array
+ * and only rows whose code occurs twice or is not digits go through the exact rule.
  */
 export function duplicateOutletRows(rows: ReadonlyArray<NumberedValue>): RowError[] {
   let ordered = rows;
@@ -71,6 +94,22 @@ export function duplicateOutletRows(rows: ReadonlyArray<NumberedValue>): RowErro
       break;
     }
   }
+  const keys = new Float64Array(ordered.length);
+  for (let i = 0; i < ordered.length; i += 1) keys[i] = digitsKey(ordered[i]!.value.outletCode);
+  const sorted = keys.slice().sort();
+  const repeated = new Set<number>();
+  let notDigits = false;
+  for (let i = 0; i < sorted.length; i += 1) {
+    const key = sorted[i]!;
+    if (key < 0) notDigits = true;
+    else if (i > 0 && sorted[i - 1] === key) repeated.add(key);
+  }
+  if (repeated.size === 0 && !notDigits) return [];
+  return exactDuplicates(ordered.filter((_, i) => keys[i]! < 0 || repeated.has(keys[i]!)));
+}
+
+/** The rule itself over rows in row order, through a map by outlet code. */
+function exactDuplicates(ordered: ReadonlyArray<NumberedValue>): RowError[] {
   const seen = new Map<string, OutletStatusValue | Set<string>>();
   const errors: RowError[] = [];
   for (const { row, value } of ordered) {
@@ -90,60 +129,70 @@ export function duplicateOutletRows(rows: ReadonlyArray<NumberedValue>): RowErro
   return errors;
 }
 
-/** The rows' outlet codes as one JSON array (kept per batch: the check and the plan both send it). */
-const codesJson = new WeakMap<ReadonlyArray<NumberedValue>, string>();
-function outletCodesJson(rows: ReadonlyArray<NumberedValue>): string {
-  let json = codesJson.get(rows);
-  if (json === undefined) {
-    json = JSON.stringify(rows.map((r) => r.value.outletCode));
-    codesJson.set(rows, json);
-  }
-  return json;
+interface BatchFacts {
+  /** Rows (1-based index in the batch) that have no outlet under that DT and site, or are out of scope. */
+  failing: Array<[number, string | null, string | null]>;
+  /** Rows whose outlet's status differs from the file's, or that name no outlet. */
+  update: number;
 }
 
 /**
- * The database rules in one statement: the server joins the rows to the market's outlets and answers
- * only the rows that have no outlet under that DT and site, or whose outlet's DT is outside the
- * uploader's scope; `databaseRowErrors` (rules.ts) then words them.
+ * The database's answer for a batch, asked once: the pipeline calls `checkAgainstDb` and `plan` on the
+ * same batch (the same array and context) together, and both read this one statement's answer. The
+ * entry is handed out once more and then forgotten, so a later call asks the database again.
  */
-async function databaseErrors(
+const pending = new WeakMap<
+  ReadonlyArray<NumberedValue>,
+  { ctx: ImportContext; facts: Promise<BatchFacts> }
+>();
+function batchFacts(
   q: Queryable,
   rows: ReadonlyArray<NumberedValue>,
-  market: string,
-  scope: ReturnType<typeof dtScope>,
-  scopeSql: (column: string, params: unknown[]) => string,
-): Promise<RowError[]> {
-  if (rows.length === 0) return [];
+  ctx: ImportContext,
+): Promise<BatchFacts> {
+  const hit = pending.get(rows);
+  if (hit && hit.ctx === ctx) {
+    pending.delete(rows);
+    return hit.facts;
+  }
+  const facts = queryFacts(q, rows, ctx);
+  pending.set(rows, { ctx, facts });
+  return facts;
+}
+
+/**
+ * One statement per batch: the rows go as JSON arrays (one parameter each), the server joins them to
+ * the market's outlets and answers the rows that fail the database rules (for `databaseRowErrors` to
+ * word) and the count of rows that would update: never every outlet the file names.
+ */
+async function queryFacts(
+  q: Queryable,
+  rows: ReadonlyArray<NumberedValue>,
+  ctx: ImportContext,
+): Promise<BatchFacts> {
+  if (rows.length === 0) return { failing: [], update: 0 };
   const params: unknown[] = [
-    market,
+    ctx.market,
     JSON.stringify(rows.map((r) => r.value.dtCode)),
     JSON.stringify(rows.map((r) => r.value.dtSiteCode)),
-    outletCodesJson(rows),
+    JSON.stringify(rows.map((r) => r.value.outletCode)),
+    JSON.stringify(rows.map((r) => r.value.status)),
   ];
-  const inScope = scopeSql('o.dt_code', params);
-  const { rows: failing } = await q.query<{ i: number; dtCode: string | null; dtSiteCode: string | null }>(
-    `SELECT f.i::int AS i, o.dt_code AS "dtCode", o.dt_site_code AS "dtSiteCode"
-     FROM ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
-                     json_array_elements_text($4::json)) WITH ORDINALITY AS f(dt, site, code, i)
-     LEFT JOIN outlets o ON o.outlet_code = f.code AND o.country_code = $1
-     WHERE o.outlet_code IS NULL OR o.dt_code <> f.dt OR o.dt_site_code <> f.site OR NOT (${inScope})`,
+  const inScope = dtScopeSql(ctx.user, 'o.dt_code', params);
+  const { rows: answer } = await q.query<{ update: number; failing: BatchFacts['failing'] | null }>(
+    `WITH j AS (
+       SELECT f.i, f.status, o.dt_code, o.dt_site_code, o.is_online,
+              (o.outlet_code IS NULL OR o.dt_code <> f.dt OR o.dt_site_code <> f.site OR NOT (${inScope})) AS failing
+       FROM ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
+                       json_array_elements_text($4::json), json_array_elements_text($5::json))
+            WITH ORDINALITY AS f(dt, site, code, status, i)
+       LEFT JOIN outlets o ON o.outlet_code = f.code AND o.country_code = $1)
+     SELECT (SELECT count(*) FROM j WHERE j.is_online IS DISTINCT FROM (j.status = '1'))::int AS update,
+            (SELECT json_agg(json_build_array(j.i, j.dt_code, j.dt_site_code) ORDER BY j.i) FROM j WHERE j.failing)
+              AS failing`,
     params,
   );
-  if (failing.length === 0) return [];
-  const known = new Map<string, KnownOutlet>();
-  const offending: NumberedValue[] = [];
-  for (const f of failing) {
-    const r = rows[f.i - 1]!;
-    offending.push(r);
-    if (f.dtCode !== null && f.dtSiteCode !== null)
-      known.set(r.value.outletCode, {
-        outletCode: r.value.outletCode,
-        dtCode: f.dtCode,
-        dtSiteCode: f.dtSiteCode,
-      });
-  }
-  offending.sort((a, b) => a.row - b.row);
-  return databaseRowErrors(offending, known, scope);
+  return { update: answer[0]?.update ?? 0, failing: answer[0]?.failing ?? [] };
 }
 
 export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerImport<OutletStatusValue>({
@@ -156,21 +205,23 @@ export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerI
   dateColumns: [],
   validateRow: checkOutletStatusRow,
   crossRowRules: [duplicateOutletRows],
-  checkAgainstDb(q, rows, ctx) {
-    return databaseErrors(q, rows, ctx.market, dtScope(ctx.user), (column, params) =>
-      dtScopeSql(ctx.user, column, params),
-    );
+  /** NOT_IN_PORTAL / OUT_OF_SCOPE (rules.ts) for the rows the database reports failing. */
+  async checkAgainstDb(q, rows, ctx) {
+    const { failing } = await batchFacts(q, rows, ctx);
+    if (failing.length === 0) return [];
+    const known = new Map<string, KnownOutlet>();
+    const offending: NumberedValue[] = [];
+    for (const [i, dtCode, dtSiteCode] of failing) {
+      const r = rows[i - 1]!;
+      offending.push(r);
+      if (dtCode !== null && dtSiteCode !== null)
+        known.set(r.value.outletCode, { outletCode: r.value.outletCode, dtCode, dtSiteCode });
+    }
+    return databaseRowErrors(offending, known, dtScope(ctx.user));
   },
   /** Rows whose outlet's status differs from the file's (or that name no outlet) would update. */
   async plan(q, rows, ctx) {
-    if (rows.length === 0) return { create: 0, update: 0, unchanged: 0 };
-    const { rows: counted } = await q.query<{ update: number }>(
-      `SELECT count(*) FILTER (WHERE o.is_online IS DISTINCT FROM (f.status = '1'))::int AS update
-       FROM ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json)) AS f(code, status)
-       LEFT JOIN outlets o ON o.outlet_code = f.code AND o.country_code = $1`,
-      [ctx.market, outletCodesJson(rows), JSON.stringify(rows.map((r) => r.value.status))],
-    );
-    const update = counted[0]?.update ?? 0;
+    const { update } = await batchFacts(q, rows, ctx);
     return { create: 0, update, unchanged: rows.length - update };
   },
   staging: {
@@ -182,14 +233,44 @@ export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerI
     ],
     toRow: (v) => [v.dtCode, v.dtSiteCode, v.outletCode, v.status],
   },
+  /**
+   * One statement: the outlets whose status differs (in the market, under the row's DT and site, inside
+   * the uploader's DT scope) are updated, and each gets its 'outlet.status.update' audit entry with the
+   * import id, without the changed rows making a round trip through the server. `before` is the
+   * opposite of `after`: only rows whose status differs are updated.
+   */
   async apply(tx, stagingTable, ctx) {
-    const { updated, unchanged } = await applyFromStaging(tx, stagingTable, ctx.user, ctx.market, {
-      actorId: ctx.user.id,
-      sessionId: null,
-      requestId: null,
-      importId: ctx.importId,
-    });
-    return { created: 0, updated, unchanged };
+    const params: unknown[] = [
+      ctx.market,
+      ctx.user.id,
+      ctx.importId,
+      OUTLET_STATUS_TOOL,
+      STATUS_UPDATE_ACTION,
+    ];
+    const scope = dtScopeSql(ctx.user, 'o.dt_code', params);
+    const { rows } = await tx.query<{ updated: number; total: number }>(
+      `WITH old AS (
+         SELECT o.id, s.status = 1 AS online
+         FROM ${stagingTable} s
+         JOIN outlets o ON o.outlet_code = s.outlet_code AND o.dt_code = s.dt_code
+           AND o.dt_site_code = s.dt_site_code AND o.country_code = $1
+         WHERE ${scope} AND o.is_online IS DISTINCT FROM (s.status = 1)),
+       changed AS (
+         UPDATE outlets o SET is_online = old.online FROM old WHERE o.id = old.id
+         RETURNING o.outlet_code, o.is_online AS now),
+       audited AS (
+         INSERT INTO audit_log (actor_id, session_id, market, tool, action, target, before, after, import_id,
+                                request_id)
+         SELECT $2, NULL, $1, $4, $5, c.outlet_code,
+                CASE WHEN c.now THEN '{"status": 0}'::jsonb ELSE '{"status": 1}'::jsonb END,
+                CASE WHEN c.now THEN '{"status": 1}'::jsonb ELSE '{"status": 0}'::jsonb END, $3, NULL
+         FROM changed c
+         RETURNING 1)
+       SELECT (SELECT count(*) FROM audited)::int AS updated, (SELECT count(*) FROM ${stagingTable})::int AS total`,
+      params,
+    );
+    const updated = rows[0]?.updated ?? 0;
+    return { created: 0, updated, unchanged: (rows[0]?.total ?? 0) - updated };
   },
   auditAction: 'outlet.status.import',
 });
