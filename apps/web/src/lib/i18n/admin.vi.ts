@@ -87,7 +87,7 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'activity.importSummary': '{rows} dòng: {created} tạo mới, {updated} cập nhật, {unchanged} không đổi',
   'outletStatus.action.update': 'Đổi trạng thái',
   'outletStatus.action.import': 'Áp dụng tệp',
-  'outletStatus.change': '{from} → {to}',
+  'outletStatus.change': 'Từ {from} sang {to}',
 
   'outletStatus.filters': 'Bộ lọc',
   'outletStatus.dtCode': 'Mã NPP',
