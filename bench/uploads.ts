@@ -6,7 +6,8 @@
 //                     applyUnchanged100k.ms the same rows applied again (nothing changes).
 //   validate10mb.ms   validateImport (read, template, trim, row rules, duplicates, database and scope
 //                     checks, plan) of a 10 MB file of valid rows; rawParse10mb.ms the CSV parser alone
-//                     (decodeText + parseCsv) on the same bytes.
+//                     (decodeText + parseCsv) on the same bytes; readValidate10mb.ms the same file through
+//                     the steps without the database (read, template, trim, row rules, duplicates).
 //   upload.peakRssMb  the server's resident memory growth (peak during the call minus before it) while
 //                     POST /api/file/upload?countryCode=id takes the same 10 MB file (multipart).
 // Median of --runs (3) for each timing; the upload figure is the largest growth of the runs.
@@ -24,7 +25,7 @@ import { isSeeded, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { toAuthUser } from '../apps/server/src/modules/auth/queries.js';
 import { applyImport } from '../apps/server/src/lib/imports/apply.js';
 import { decodeText, parseCsv } from '../apps/server/src/lib/imports/csv.js';
-import { validateImport } from '../apps/server/src/lib/imports/validate.js';
+import { readRows, validateImport } from '../apps/server/src/lib/imports/validate.js';
 import type { ImportContext, ValidRow } from '../apps/server/src/lib/imports/definition.js';
 import { outletStatusImport } from '../apps/server/src/modules/outlet-status/import-definition.js';
 import type { OutletStatusValue } from '../apps/server/src/modules/outlet-status/rules.js';
@@ -126,6 +127,13 @@ async function validateRuns(
     for await (const record of parseCsv(decodeText(open()))) records += record.length > 0 ? 1 : 0;
     return records;
   };
+  const readValidate = async () => {
+    const read = await readRows(open, outletStatusImport, MARKET);
+    let errors = read.errors.length;
+    for (const rule of outletStatusImport.crossRowRules) errors += rule(read.valid).length;
+    if (read.message || read.rows !== expectedRows || errors !== 0)
+      throw new Error(`read: ${JSON.stringify(read.message)} ${read.rows} rows, ${errors} errors`);
+  };
   const validate = async () => {
     const outcome = await validateImport(db, open, outletStatusImport, {
       ...ctx,
@@ -136,19 +144,26 @@ async function validateRuns(
   };
   try {
     await parse();
+    await readValidate();
     await validate();
     const parseMs: number[] = [];
+    const readMs: number[] = [];
     const validateMs: number[] = [];
+    const time = async (fn: () => Promise<unknown>, into: number[]) => {
+      const started = performance.now();
+      await fn();
+      into.push(performance.now() - started);
+    };
     for (let i = 0; i < runs; i += 1) {
-      let started = performance.now();
-      await parse();
-      parseMs.push(performance.now() - started);
-      started = performance.now();
-      await validate();
-      validateMs.push(performance.now() - started);
-      log(`  run ${i + 1}: parse ${Math.round(parseMs[i]!)} ms, validate ${Math.round(validateMs[i]!)} ms`);
+      await time(parse, parseMs);
+      await time(readValidate, readMs);
+      await time(validate, validateMs);
+      log(
+        `  run ${i + 1}: parse ${Math.round(parseMs[i]!)} ms, read and row rules ${Math.round(readMs[i]!)} ms, ` +
+          `validate with the database ${Math.round(validateMs[i]!)} ms`,
+      );
     }
-    return { parse: median(parseMs), validate: median(validateMs) };
+    return { parse: median(parseMs), read: median(readMs), validate: median(validateMs) };
   } finally {
     stored.remove();
   }
@@ -295,6 +310,8 @@ export async function uploadsBench(args: string[]): Promise<Record<string, numbe
       figures['validate10mb.ms'] = Math.round(validate.validate);
       figures['rawParse10mb.ms'] = Math.round(validate.parse);
       figures.validateToParseRatio = Math.round((validate.validate / validate.parse) * 100) / 100;
+      figures['readValidate10mb.ms'] = Math.round(validate.read);
+      figures.readValidateToParseRatio = Math.round((validate.read / validate.parse) * 100) / 100;
     }
     if (only === 'all' || only === 'apply') {
       log('apply100k against copy100k');
