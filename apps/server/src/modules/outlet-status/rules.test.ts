@@ -60,6 +60,11 @@ describe('validateOutletStatusRow', () => {
     expect(hasSpaceOrSpecialAround('TH-DT-001')).toBe(false);
     expect(hasSpaceOrSpecialAround('ĐàNẵng1')).toBe(false);
     expect(hasSpaceOrSpecialAround('-x')).toBe(true);
+    // A Thai word ending in a vowel and a tone mark ends with a letter and its marks.
+    expect(hasSpaceOrSpecialAround('สาขานี้')).toBe(false);
+    expect(hasSpaceOrSpecialAround('Hue\u0301')).toBe(false);
+    expect(hasSpaceOrSpecialAround('\u0301Hue')).toBe(true);
+    expect(hasSpaceOrSpecialAround('x-\u0301')).toBe(true);
   });
 
   it('property: a row of alphanumeric codes and a 0/1 status always passes, with its values kept', () => {

@@ -42,11 +42,14 @@ export function rowError(code: ImportMessageCode, row: number, header: string | 
   return { ...importMessage(code, { row }), row, header };
 }
 
-/** Whitespace anywhere, or a first or last character that is not a letter or a digit. */
+/**
+ * Whitespace anywhere, or a value that does not start with a letter or a digit, or does not end with
+ * one (a letter may carry its combining marks: Thai vowels and tone marks such as 'สาขานี้', Vietnamese
+ * tone marks written apart).
+ */
 export function hasSpaceOrSpecialAround(value: string): boolean {
   if (/\s/u.test(value)) return true;
-  const alnum = /[\p{L}\p{N}]/u;
-  return !alnum.test(value.charAt(0)) || !alnum.test(value.charAt(value.length - 1));
+  return !/^[\p{L}\p{N}]/u.test(value) || !/[\p{L}\p{N}]\p{M}*$/u.test(value);
 }
 
 const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
