@@ -25,6 +25,7 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { readDataVersion } from '../../src/db/data-version.js';
 import { migrate } from '../../src/db/migrate.js';
+import { stagingTableName } from '../../src/lib/imports/apply.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { IMPORT_LEASE_MS } from '../../src/modules/files/recovery.js';
@@ -62,6 +63,14 @@ async function businessState(): Promise<BusinessState> {
   );
   const r = rows[0]!;
   return { outlets: r.digest, online: r.online, version: await readDataVersion(db), audit: r.audit };
+}
+
+/** The import staging tables in the database. */
+async function stagingTables(): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE tablename LIKE 'import_stage_%' ORDER BY 1`,
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Starts `node --import tsx src/server.ts` on the test database; resolves with its base URL. */
@@ -245,11 +254,9 @@ describe.skipIf(!onPostgres)(
       const row = await importRow();
       expect(row.state).toBe('applying'); // left by the dead process: never 'applied'
       expect(row.locked_by).not.toBeNull();
-      // The staging table the dead process had filled is left (UNLOGGED, not business data).
-      const { rows: staging } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'import_stage_%'`,
-      );
-      console.log(`apply-killed: staging tables left behind: ${staging[0]!.n}`);
+      // The staging table the dead process had filled is left (UNLOGGED, not business data), under
+      // the import's own name so that settling the import drops it.
+      expect(await stagingTables()).toEqual([stagingTableName(importId!)]);
     }, 300_000);
 
     it('a restarted server settles the import as failed with a message, and the file applied again changes every row', async () => {
@@ -265,6 +272,7 @@ describe.skipIf(!onPostgres)(
         expect(row.message).toEqual(importMessage('TECHNICAL_ERROR'));
         expect(row.locked_by).toBeNull();
         expect(await businessState()).toEqual(before);
+        expect(await stagingTables()).toEqual([]);
 
         const token = await signIn(app, 'admin.th@demo.test', 'th');
         const status = await app.inject({

@@ -13,6 +13,19 @@ import { writeAudit } from '../audit.js';
 import { csvField } from './csv.js';
 import type { ImportContext, ImportDefinition, ImportResult, ValidRow } from './definition.js';
 
+/**
+ * The staging table of one import, named after it so a table left behind by a process killed
+ * mid-apply can be found and dropped when the import is settled (modules/files/recovery.ts).
+ */
+export function stagingTableName(importId: string): string {
+  return `import_stage_${
+    importId
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 40) || randomUUID().replace(/-/g, '')
+  }`;
+}
+
 export interface ApplyOptions {
   sessionId: string | null;
   requestId: string | null;
@@ -26,8 +39,10 @@ export async function applyImport<V>(
   ctx: ImportContext,
   options: ApplyOptions,
 ): Promise<ImportResult> {
-  const staging = `import_stage_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const staging = stagingTableName(ctx.importId);
   const columns = def.staging.columns;
+  // One left by a process killed mid-apply is dropped here at the latest (and by imports.recover).
+  await db.exec(`DROP TABLE IF EXISTS ${staging}`);
   await db.exec(
     `CREATE UNLOGGED TABLE ${staging} (${columns.map((c) => `"${c.name}" ${c.type}`).join(', ')})`,
   );

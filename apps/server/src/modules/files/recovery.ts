@@ -13,6 +13,7 @@
  */
 import { importMessage, type ImportJob } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { stagingTableName } from '../../lib/imports/apply.js';
 import { importDefinition } from '../../lib/imports/definition.js';
 
 declare module '../../lib/jobs.js' {
@@ -81,6 +82,8 @@ export async function recoverAbandonedImports(
       ],
     );
     settled += done.length;
+    // The staging table a killed apply left behind (it is filled outside the apply's transaction).
+    if (done.length > 0) await db.query(`DROP TABLE IF EXISTS ${stagingTableName(row.id)}`);
   }
   return settled;
 }
