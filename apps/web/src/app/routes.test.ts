@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMenuItems } from '../features/admin/admin-tools';
+import { adminMenuFromServer } from '../features/admin/admin-tools';
 import { initialClientState } from '../lib/store';
 import { buildUser } from '../test/factories';
 import { accessRedirect } from './guards';
@@ -88,25 +88,19 @@ describe('accessRedirect', () => {
 });
 
 describe('admin menu', () => {
-  const paths = (country: Parameters<typeof adminMenuItems>[0]) => adminMenuItems(country).map((i) => i.to);
-
-  it('lists every admin tool for Vietnam except Outlet Status (offline app off)', () => {
-    expect(paths('vn')).toEqual([
-      ROUTES.userAccess,
-      ROUTES.taskManagement,
-      ROUTES.estimatedBestPrice,
-      ROUTES.outletGeoCompliance,
-      ROUTES.salesmanDeviceId,
-      ROUTES.merchandizingSets,
-      ROUTES.deviceGeoCompliance,
+  // Which tools a market has is the server's answer (GET admin/tools; per-country conditions tested
+  // in apps/server/test/platform/admin.test.ts): the web keeps its order and paths and adds words.
+  it('keeps the server’s order and paths, and leaves the hub itself out', () => {
+    const can = { view: true, edit: true, upload: false, export: true };
+    const items = adminMenuFromServer([
+      { key: 'outletStatus', path: '/outletStatus', can },
+      { key: 'userAccess', path: '/useraccess', can },
+      { key: 'adminConfiguration', path: '/adminconfigurationpage', can },
     ]);
-  });
-
-  it('applies the per-country conditions', () => {
-    expect(paths('id')).not.toContain(ROUTES.estimatedBestPrice);
-    expect(paths('idic')).toContain(ROUTES.estimatedBestPrice);
-    expect(paths('th')).not.toContain(ROUTES.outletGeoCompliance);
-    expect(paths('ph')).not.toContain(ROUTES.merchandizingSets);
-    expect(paths('ph')).toContain(ROUTES.outletStatus);
+    expect(items.map((i) => [i.to, i.labelKey])).toEqual([
+      [ROUTES.outletStatus, 'nav.outletStatus'],
+      [ROUTES.userAccess, 'nav.userAccess'],
+    ]);
+    expect(items[0]!.can).toEqual(can);
   });
 });

@@ -86,20 +86,40 @@ describe('reports header', () => {
     expect(within(profile).getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('lists the admin entries for admins in the mobile menu, per country', () => {
+  it('lists the admin entries the server gives for the market in the mobile menu', async () => {
+    const user = buildUser({ userType: 'admin' });
+    const can = { view: true, edit: true, upload: true, export: true };
+    const fetchMock = fakeSession(user, {
+      extra: (url) =>
+        url.includes('admin/tools')
+          ? {
+              body: ok({
+                tools: [
+                  { key: 'userAccess', path: '/useraccess', can },
+                  { key: 'outletStatus', path: '/outletStatus', can },
+                ],
+              }),
+            }
+          : undefined,
+    });
     useClientStore.getState().setSelectedCountryCode('id');
-    useClientStore.getState().setUserDetails(buildUser({ userType: 'admin' }));
+    useClientStore.getState().setUserDetails(user);
     renderHeader('reports', '/reportpage');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     const admin = within(menu).getByRole('region', { name: 'Administration' });
+    await within(admin).findByRole('link', { name: 'User Access Management' });
     const labels = within(admin)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toContain('Admin configuration');
-    expect(labels).toContain('User Access Management');
-    expect(labels).not.toContain('Estimated Best Price');
-    expect(labels).not.toContain('Merchandizing Sets');
+    expect(labels).toEqual([
+      'Admin configuration',
+      'User Access Management',
+      'Outlet Status - Online / Offline',
+    ]);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('admin/tools?countryCode=id'))).toBe(
+      true,
+    );
   });
 
   it("opens 'Add Salesman BG Mapping' as a modal dialog from 'Add SalesPerson Info', not for id", () => {

@@ -4,7 +4,7 @@ import { Dropdown } from '../../components/dropdown';
 import { HomeIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { canSeeMasterReports, useClientStore } from '../../lib/store';
-import { adminMenuItems } from '../../features/admin/admin-tools';
+import { useAdminMenu } from '../../features/admin/admin-tools';
 import { ROUTES, type ReportCategory } from '../../lib/routes';
 import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
@@ -19,7 +19,7 @@ export function ReportsHeader() {
   const admin = useClientStore((s) => s.adminAccess);
   const country = useClientStore((s) => s.selectedCountryCode);
   const showMaster = canSeeMasterReports(user);
-  const adminItems = admin ? adminMenuItems(country) : [];
+  const { items: adminItems } = useAdminMenu(country, admin);
   const { entries: reports, isPending: loading } = useReportList();
   const categories: { category: ReportCategory; label: string }[] = [
     { category: 'transactionalreports', label: t('nav.transactionalReports') },

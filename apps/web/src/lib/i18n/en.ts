@@ -157,6 +157,9 @@ const base = {
     'Outlet status lists and uploads are not available in the portal yet. To switch an outlet online or offline now, contact portal support.',
   'page.adminConfiguration.title': 'Admin configuration',
   'page.adminConfiguration.lead': 'Admin tools available for {country}.',
+  'page.adminConfiguration.loading': 'Loading your admin tools…',
+  'page.adminConfiguration.error': 'Your admin tools could not be loaded.',
+  'page.adminConfiguration.retry': 'Try again',
   'page.adminConfiguration.tools': 'Admin tools',
   'page.adminConfiguration.pending':
     'Country settings cannot be changed in the portal yet. To change a setting now, contact portal support.',

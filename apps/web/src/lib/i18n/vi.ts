@@ -170,6 +170,9 @@ const base: Record<
     'Danh sách trạng thái cửa hàng và chức năng tải lên chưa có trên cổng thông tin. Để chuyển cửa hàng sang trực tuyến hoặc ngoại tuyến ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.adminConfiguration.title': 'Cấu hình quản trị',
   'page.adminConfiguration.lead': 'Các công cụ quản trị hiện có cho {country}.',
+  'page.adminConfiguration.loading': 'Đang tải các công cụ quản trị…',
+  'page.adminConfiguration.error': 'Không tải được các công cụ quản trị của bạn.',
+  'page.adminConfiguration.retry': 'Thử lại',
   'page.adminConfiguration.tools': 'Công cụ quản trị',
   'page.adminConfiguration.pending':
     'Chưa thể thay đổi thiết lập theo quốc gia trên cổng thông tin. Để thay đổi thiết lập ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
