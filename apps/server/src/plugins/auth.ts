@@ -25,10 +25,17 @@ import {
 import { AppError, badRequest, forbidden } from '../lib/errors.js';
 import { hasRole, inMarket, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
-import { createMailer, type Mailer } from '../modules/auth/mailer.js';
+import { createMailer, type Mail, type Mailer } from '../modules/auth/mailer.js';
 import { loadSessionWithUser, purgeExpired } from '../modules/auth/queries.js';
 import { AuthService, passwordStatus } from '../modules/auth/service.js';
 import { TokenError, TokenService } from '../modules/auth/tokens.js';
+
+declare module '../lib/jobs.js' {
+  interface JobPayloads {
+    /** A notice without a secret (see AuthServiceDeps.enqueueMail). */
+    'email.send': Mail;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,8 +201,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     refreshTtlDays: app.config.REFRESH_TOKEN_TTL_DAYS,
     publicUrl: (app.config.PUBLIC_URL ?? '').replace(/\/$/, ''),
     log: app.log,
+    enqueueMail: (mail) => app.jobs.enqueue(app.db, 'email.send', mail, { maxAttempts: 5 }),
   });
   app.decorate('auth', { keys, tokens, service, mailer });
+  // Notices (no secrets) go out as jobs: any process sends them, and a failing mail server is retried.
+  app.jobs.register('email.send', async ({ payload }) => {
+    await mailer.send(payload);
+    return { to: payload.to };
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('market', null);
 

@@ -73,6 +73,7 @@ export const withToken = (token: string) => ({ customertoken: token });
  */
 export async function mailsTo(app: FastifyInstance, to: string): Promise<OutboxMessage[]> {
   await app.auth.service.afterReply.idle();
+  await app.jobs.drain(); // notices go out as 'email.send' jobs
   return listOutbox(app.db, { to });
 }
 

@@ -434,6 +434,11 @@ describe('emailed OTP sign-in', () => {
   it('signs in with the emailed code, once', async () => {
     await request('tl.ph@demo.test');
     const code = await latestCode('tl.ph@demo.test');
+    // The code is never written to the jobs table in clear: code emails do not go out as jobs.
+    const { rows: jobs } = await t.database.db.query(`SELECT 1 FROM jobs WHERE payload::text LIKE $1`, [
+      `%${code}%`,
+    ]);
+    expect(jobs).toEqual([]);
     const res = await verify('tl.ph@demo.test', code);
     expect(res.statusCode).toBe(200);
     expect(body<SignedInAnswer>(res)['response-data'].idToken).toBeTruthy();

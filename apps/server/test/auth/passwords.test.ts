@@ -340,6 +340,13 @@ describe('TOTP enrolment', () => {
     const notice = (await mailsTo(t.app, email))[0]!;
     expect(notice.subject).toBe('Your Fieldforce authenticator app was replaced');
     expect(notice.text).toContain('were signed out');
+    // The notice went out as a job (retried if the mail server fails); code emails never do.
+    const { rows: sent } = await t.app.db.query<{ state: string; subject: string }>(
+      `SELECT state, payload->>'subject' AS subject FROM jobs
+        WHERE name = 'email.send' AND payload->>'to' = $1 ORDER BY created_at`,
+      [email],
+    );
+    expect(sent.at(-1)).toEqual({ state: 'done', subject: 'Your Fieldforce authenticator app was replaced' });
 
     // Sign-ins take the new authenticator's codes, not the old one's.
     t.clock.advanceSeconds(30);

@@ -91,6 +91,12 @@ export interface AuthServiceDeps {
   /** Base address for links in emails, e.g. https://portal.example.com; '' gives relative paths. */
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };
+  /**
+   * Queues an email that carries no secret as the job 'email.send' (sent by whichever process is
+   * free, retried when the mail server fails). Emails with a one-time code never go through it: the
+   * jobs table would hold the code in clear. Without it (unit tests) the notice is sent after the reply.
+   */
+  enqueueMail?: (mail: Mail) => Promise<unknown>;
 }
 
 export class AuthService {
@@ -493,6 +499,21 @@ export class AuthService {
     });
   }
 
+  /**
+   * A notice without a secret: queued as the job 'email.send' when jobs are there, else sent after the
+   * reply. Never fails the caller's request.
+   */
+  private notify(mail: Mail): void {
+    const enqueue = this.deps.enqueueMail;
+    if (enqueue) {
+      enqueue(mail).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'queueing an email failed'),
+      );
+      return;
+    }
+    this.afterReply.enqueue('notice email', () => this.mail(mail));
+  }
+
   /** Sends an email the caller's answer does not depend on; a failure is logged, not thrown. */
   private async mail(mail: Mail): Promise<void> {
     try {
@@ -717,17 +738,15 @@ export class AuthService {
     if (!outcome) throw codedBadRequest('body.code', 'auth.invalidCode');
     const ended = await this.sessions.endAllOf(auth.user.id, 'authenticator_changed', auth.session.id);
     const what = outcome.replaced ? 'was replaced' : 'was set up';
-    this.afterReply.enqueue('authenticator notice', () =>
-      this.mail({
-        to: auth.user.email,
-        subject: `Your Fieldforce authenticator app ${what}`,
-        text:
-          `Hello ${auth.user.name},\n\nThe authenticator app of your Fieldforce account ${what} on ` +
-          `${outcome.at.toISOString().replace('T', ' ').slice(0, 16)} UTC; sign-ins now take its codes. ` +
-          `${ended > 0 ? `Your other signed-in devices (${ended}) were signed out. ` : ''}` +
-          `If this was not you, reset your password now (${this.link('/forgotpassword')}) and tell your administrator.`,
-      }),
-    );
+    this.notify({
+      to: auth.user.email,
+      subject: `Your Fieldforce authenticator app ${what}`,
+      text:
+        `Hello ${auth.user.name},\n\nThe authenticator app of your Fieldforce account ${what} on ` +
+        `${outcome.at.toISOString().replace('T', ' ').slice(0, 16)} UTC; sign-ins now take its codes. ` +
+        `${ended > 0 ? `Your other signed-in devices (${ended}) were signed out. ` : ''}` +
+        `If this was not you, reset your password now (${this.link('/forgotpassword')}) and tell your administrator.`,
+    });
   }
 
   /**
