@@ -271,7 +271,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   {
     route: 'POST /api/exp/file/upload',
     allowed: admins,
-    // No multipart body: 400 once past access control. (exp/: 404 in every market, BTPEndpoint is on.)
+    // No multipart body: 400 once past access control (404 in markets with a BTP endpoint: all but pk, bd).
     request: () => ({ query: { kind: 'outletStatus' } }),
   },
   {

@@ -82,6 +82,8 @@ export function countryFlags(code: CountryCode): CountryFlags {
     flags.opsReportNote = false;
   }
   if (code === 'th') flags.outletGeoCompliance = false;
+  // Pakistan and Bangladesh reach the file calls under exp/ (docs/decisions.md, "BTP endpoint").
+  if (code === 'pk' || code === 'bd') flags.BTPEndpoint = false;
   // Indonesia IC and HPC share one sign-up flow that asks for phone enrolment.
   if (code === 'id' || code === 'idic') flags.SMSEnrolment = true;
   return flags;

@@ -203,11 +203,38 @@ describe('access', () => {
     expect(
       (await call(adminVn, 'POST', `/api/file/apply?countryCode=vn&jobId=${uploaded.jobId}`)).statusCode,
     ).toBe(404);
-    // Every market has a BTP endpoint today: the exp/ form answers 404.
+    // id has a BTP endpoint: the exp/ form answers 404.
     expect((await upload(adminId, 'a.csv', content, 'id', '/api/exp')).statusCode).toBe(404);
     expect(
       (await call(adminId, 'GET', `/api/exp/file/checkstatus?countryCode=id&jobId=${uploaded.jobId}`))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('serves markets without a BTP endpoint (bd) under exp/ only', async () => {
+    const adminBd = await signIn(t.app, 'admin.bd@demo.test', 'bd');
+    const content = await readFile(path.join(SAMPLES, 'outlet-status-good.csv'));
+    expect((await upload(adminBd, 'a.csv', content, 'bd')).statusCode).toBe(404);
+    const res = await upload(adminBd, 'a.csv', content, 'bd', '/api/exp');
+    expect(res.statusCode, res.body).toBe(200);
+    const uploaded = job(res);
+    // id's outlets are not bd's: every row is refused, and the error file comes from exp/ too.
+    expect(uploaded.preview?.errorCount).toBe(4);
+    const status = await call(
+      adminBd,
+      'GET',
+      `/api/exp/file/checkstatus?countryCode=bd&jobId=${uploaded.jobId}`,
+    );
+    expect(job(status).jobId).toBe(uploaded.jobId);
+    expect(
+      (await call(adminBd, 'GET', `/api/file/checkstatus?countryCode=bd&jobId=${uploaded.jobId}`)).statusCode,
+    ).toBe(404);
+    const errors = await call(
+      adminBd,
+      'GET',
+      `/api/exp/file/download/${uploaded.errorFileId}?countryCode=bd`,
+    );
+    expect(errors.statusCode).toBe(200);
+    expect(errors.body).toContain('Error');
   });
 });

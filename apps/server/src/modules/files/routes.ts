@@ -239,7 +239,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = (exp: boolean) => {
     const prefix = exp ? '/api/exp/file' : '/api/file';
     const formText = exp
-      ? 'The exp/ form, for markets whose BTPEndpoint flag is off (404 where it is on: every market today).'
+      ? 'The exp/ form, for markets whose BTPEndpoint flag is off (pk, bd; 404 where it is on).'
       : 'For markets whose BTPEndpoint flag is on (404 where it is off; those use the exp/ form).';
 
     app.post(
