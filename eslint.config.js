@@ -95,4 +95,23 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   ...webZones,
+  {
+    // Server layers: a module or lib/ never reaches into plugins/ (what handlers need from a request,
+    // requireAuth and the rate limits, lives in lib/); lib/ never imports a module.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)plugins/',
+              message:
+                'Import what a route needs from lib/ (request-context, rate-limits), not from plugins/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { writeAudit, type AuditEntry } from './audit.js';
 import type { Clock } from './clock.js';
 import type { AuthSession, AuthUser, RouteAccess } from './policy.js';
-import { requireAuth } from '../plugins/auth.js';
+import { requireAuth } from './request-context.js';
 
 export type AuditInput = Omit<AuditEntry, 'actorId' | 'sessionId' | 'market' | 'requestId'> & {
   market?: string;

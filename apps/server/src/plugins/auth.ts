@@ -17,12 +17,12 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   ID_TOKEN_COOKIE,
-  isCountryCode,
   LOGIN_MESSAGES,
   sessionEndedMessage,
   type CountryCode,
 } from '@fieldforce/contracts';
-import { AppError, badRequest, forbidden } from '../lib/errors.js';
+import { AppError, forbidden } from '../lib/errors.js';
+import { header, requestedMarket } from '../lib/request-context.js';
 import { hasRole, inMarket, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
 import { createMailer, type Mail, type Mailer } from '../modules/auth/mailer.js';
@@ -55,19 +55,8 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The signed-in context of a request on a non-public route (the hook has already refused others). */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please login to continue.');
-  return request.auth;
-}
-
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 const isHidden = (schema: unknown) => Boolean((schema as { hide?: boolean } | undefined)?.hide);
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 function readToken(request: FastifyRequest): { token: string; source: AuthContext['tokenSource'] } | null {
   const fromHeader = header(request, 'customertoken');
@@ -81,21 +70,6 @@ function readToken(request: FastifyRequest): { token: string; source: AuthContex
   const fromCookie = request.cookies?.[ID_TOKEN_COOKIE];
   if (fromCookie) return { token: fromCookie, source: 'cookie' };
   return null;
-}
-
-/** The market a request names, if any; 400 when it names an unknown one. */
-export function requestedMarket(request: FastifyRequest): CountryCode | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.countryCode;
-  const fromHeader = header(request, 'countrycode');
-  const where = fromQuery !== undefined ? 'querystring.countryCode' : 'headers.countryCode';
-  const raw = fromQuery !== undefined ? fromQuery : fromHeader;
-  if (raw === undefined || raw === '') return null;
-  if (typeof raw !== 'string') throw badRequest(where, 'must be one country code');
-  // Indonesia IC travels as countryCode id with BusinessGroup ic (spec section 7).
-  const code = raw === 'id' && header(request, 'businessgroup')?.toLowerCase() === 'ic' ? 'idic' : raw;
-  if (!isCountryCode(code)) throw badRequest(where, 'is not a known country code');
-  return code;
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {

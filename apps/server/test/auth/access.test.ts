@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, levelForRole, type AccessRole } from '@fieldforce/contracts';
 import { buildApp } from '../../src/app.js';
 import { dtScopeSql, marketScopeSql } from '../../src/lib/policy.js';
-import { requireAuth } from '../../src/plugins/auth.js';
+import { requireAuth } from '../../src/lib/request-context.js';
 import { authTestApp, body, signIn, withToken, type AuthTestApp } from './helpers.js';
 
 const ROLES: (AccessRole | 'any')[] = ['any', 'admin', 'ucube', 'reports', 'superUser'];

@@ -12,7 +12,7 @@ import Provider, { type OidcContext } from 'oidc-provider';
 import { exportJWK, generateKeyPair } from 'jose';
 import { emailSchema } from '@fieldforce/contracts';
 import { AppError } from '../../lib/errors.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { authRateLimit } from '../../lib/rate-limits.js';
 import { requestContext } from './routes.js';
 import { invalidCredentials } from './service.js';
 import { randomToken } from './tokens.js';

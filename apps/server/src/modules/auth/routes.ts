@@ -37,8 +37,8 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, coded, forbidden } from '../../lib/errors.js';
-import { requireAuth } from '../../plugins/auth.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { requireAuth } from '../../lib/request-context.js';
+import { authRateLimit } from '../../lib/rate-limits.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
 import { canLogOut } from './policy.js';
 import type { LoginOutcome, RequestContext } from './service.js';

@@ -17,8 +17,8 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import { requireAuth } from '../../plugins/auth.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { requireAuth } from '../../lib/request-context.js';
+import { authRateLimit } from '../../lib/rate-limits.js';
 import { clearSessionCookies } from './cookies.js';
 import { matchesSession, tokensOfSession } from './policy.js';
 import { touchSession } from './queries.js';

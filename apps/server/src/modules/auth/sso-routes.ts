@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { countryCodeSchema, deviceIdSchema } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { coded } from '../../lib/errors.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { authRateLimit } from '../../lib/rate-limits.js';
 import { secureCookies, setSessionCookies } from './cookies.js';
 import { requestContext } from './routes.js';
 import { SSO_COOKIE_PATH, SSO_STATE_COOKIE, SsoError, SsoService, ssoSettings } from './sso.js';

@@ -38,7 +38,7 @@ import {
   xlsxStream,
   XLSX_CONTENT_TYPE,
 } from '../../lib/tables/index.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/request-context.js';
 import { assertOutletStatus } from './policy.js';
 import { applyStatusChanges, findFilterOptions } from './queries.js';
 import { outletStatusTable } from './table.js';

@@ -24,7 +24,7 @@ import {
 import { envelopeResponses } from '../../lib/responses.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/request-context.js';
 import { ExportLimitError, ExportLimits, type ExportSlot } from '../../lib/export-limits.js';
 import { canReadReport } from './policy.js';
 import { presentColumn, presentRow, presentTotals, reportColumns } from './presenter.js';

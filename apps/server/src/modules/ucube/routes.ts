@@ -13,7 +13,7 @@ import {
 } from '@fieldforce/contracts';
 import { AnswerCache } from '../../lib/answer-cache.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/request-context.js';
 import { kpiAnswer, kpiCacheKey } from './service.js';
 import { salesmanDay, salesmanDayCacheKey } from './salesman-day.js';
 import { dailyTrend, trendCacheKey } from './trend.js';

@@ -10,7 +10,7 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth } from '../../lib/request-context.js';
 import { canInvite, canReadProfile } from './policy.js';
 import { presentUserDetails } from './presenter.js';
 import { findUserDetails } from './queries.js';
