@@ -55,6 +55,20 @@ export function dtCodesOf(u: AccessSubject): string[] {
   return allDtAccess(u) ? [] : splitList(u.dtAccessCodes);
 }
 
+/**
+ * The DT scope, the one name for it on both sides: the DT codes the user is limited to, or null when
+ * the user sees every distributor (allDtAccess). The server filters by it; the web shows it.
+ */
+export function dtScope(u: AccessSubject): string[] | null {
+  return allDtAccess(u) ? null : splitList(u.dtAccessCodes);
+}
+
+/** The user may see this distributor (it is in their DT scope). */
+export const inDtScope = (u: AccessSubject, dtCode: string) => {
+  const scope = dtScope(u);
+  return scope === null || scope.includes(dtCode);
+};
+
 // ---------------------------------------------------------------------------------------------
 // Role → level (spec section 4: "a different mapping per country (bd, id, other)")
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   adminAccess,
   allDtAccess,
-  dtCodesOf,
+  dtScope,
   hasAccessRole,
+  inDtScope,
   masterReportsAccess,
   opsReportAccess,
   superUserAccess,
@@ -78,21 +79,14 @@ export const isSuperUser = (u: AuthUser) => superUserAccess(u);
 export const hasUcube = (u: AuthUser) => ucubeAccess(u);
 export const hasReports = (u: AuthUser) => opsReportAccess(u);
 export const hasMasterReports = (u: AuthUser) => masterReportsAccess(u);
-export const hasAllDistributors = (u: AuthUser) => allDtAccess(u);
 export const hasRole = (u: AuthUser, role: AccessRole) => hasAccessRole(u, role);
 
 /** The user may act in this market: one of theirs, or any for a Super User. */
 export const inMarket = (u: AuthUser, market: string) =>
   isSuperUser(u) || (u.countryCodes as readonly string[]).includes(market);
 
-/** The user may see this distributor. */
-export const inDtScope = (u: AuthUser, dtCode: string) =>
-  hasAllDistributors(u) || dtCodesOf(u).includes(dtCode);
-
-/** The DT codes the user is limited to, or null when the user sees every distributor. */
-export function dtScope(u: AuthUser): string[] | null {
-  return hasAllDistributors(u) ? null : dtCodesOf(u);
-}
+/** The DT scope (null: every distributor) and its membership test: one definition, in contracts. */
+export { allDtAccess, dtScope, inDtScope };
 
 /**
  * A WHERE condition limiting `column` (a trusted column name, never user input) to the user's DT

@@ -4,7 +4,7 @@ import {
   canSeeMasterReports,
   canSwitchCountry,
   deriveAdminAccess,
-  deriveDtAccess,
+  deriveDtScope,
   deriveOpsReportAccess,
   deriveUcubeAccess,
   initialClientState,
@@ -33,13 +33,19 @@ describe('access derivations', () => {
     expect(deriveOpsReportAccess(null)).toBe(false);
   });
 
-  it('dtAccess splits the comma-separated codes', () => {
-    expect(deriveDtAccess(buildUser({ dtAccessCodes: ' DT01, DT02 ,,DT03' }))).toEqual([
+  it('the DT scope splits the comma-separated codes; null when the user sees every distributor', () => {
+    expect(deriveDtScope(buildUser({ dtAccessCodes: ' DT01, DT02 ,,DT03' }))).toEqual([
       'DT01',
       'DT02',
       'DT03',
     ]);
-    expect(deriveDtAccess(buildUser({ dtAccessCodes: '' }))).toEqual([]);
+    expect(deriveDtScope(buildUser({ dtAccessCodes: '' }))).toBeNull();
+    expect(deriveDtScope(buildUser({ dtAccessCodes: 'All (Super Access)' }))).toBeNull();
+    // A super user sees every distributor whatever codes their account lists.
+    expect(
+      deriveDtScope(buildUser({ role: 'Super User', isSuperUser: 'YES', dtAccessCodes: 'DT01' })),
+    ).toBeNull();
+    expect(deriveDtScope(null)).toEqual([]);
   });
 
   it('only a Super User with isSuperUser YES may switch country', () => {
@@ -89,7 +95,7 @@ describe('client store', () => {
     expect(state.adminAccess).toBe(true);
     expect(state.ucubeAccess).toBe(true);
     expect(state.opsReportAccess).toBe(true);
-    expect(state.dtAccess).toEqual(['DT01', 'DT02']);
+    expect(state.dtScope).toEqual(['DT01', 'DT02']);
     expect(window.localStorage.getItem('adminAccess')).toBe('true');
     expect(window.localStorage.getItem('isVietnam')).toBe('true');
     expect(window.localStorage.getItem('isThailand')).toBe('true');

@@ -1,5 +1,6 @@
 import {
   adminAccess,
+  dtScope,
   masterReportsAccess,
   opsReportAccess,
   sortBsa,
@@ -27,8 +28,9 @@ export function deriveOpsReportAccess(user: AccessSubject | null): boolean {
   return user ? opsReportAccess(user) : false;
 }
 
-export function deriveDtAccess(user: Pick<UserDetails, 'dtAccessCodes'> | null): string[] {
-  return splitList(user?.dtAccessCodes);
+/** The DT scope (contracts' dtScope: the DT codes, or null for every distributor); none signed in: []. */
+export function deriveDtScope(user: AccessSubject | null): string[] | null {
+  return user ? dtScope(user) : [];
 }
 
 /** Only a Super User whose isSuperUser is YES may switch country (spec section 6). */
@@ -52,7 +54,8 @@ export interface ClientState {
   selectedBsa: string | null;
   level: string | null;
   selectedCountryCode: CountryCode;
-  dtAccess: string[];
+  /** The DT codes the user is limited to; null when they see every distributor. */
+  dtScope: string[] | null;
   adminAccess: boolean;
   ucubeAccess: boolean;
   opsReportAccess: boolean;
@@ -81,7 +84,7 @@ const signedOut = {
   userDetails: null,
   selectedBsa: null,
   level: null,
-  dtAccess: [],
+  dtScope: [],
   adminAccess: false,
   ucubeAccess: false,
   opsReportAccess: false,
@@ -110,7 +113,7 @@ export const useClientStore = create<ClientStore>()((set, get) => ({
     set({
       userDetails: { ...user, bsa },
       selectedBsa: bsa[0] ?? null,
-      dtAccess: deriveDtAccess(user),
+      dtScope: deriveDtScope(user),
       adminAccess,
       ucubeAccess: deriveUcubeAccess(user),
       opsReportAccess: deriveOpsReportAccess(user),

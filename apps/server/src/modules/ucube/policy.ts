@@ -6,7 +6,7 @@
 import { chainIndexOf, sortBsa, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { coded, forbidden } from '../../lib/errors.js';
-import { dtScope, inDtScope, type AuthUser } from '../../lib/policy.js';
+import { inDtScope, type AuthUser } from '../../lib/policy.js';
 import { anySalesman, memberInReach, type MemberNode } from './queries.js';
 
 export interface Viewer {
@@ -30,8 +30,6 @@ export const viewerScope = (v: Viewer) => ({
   dtCodes: v.dtCodes,
   underMembers: [v.member?.id ?? null],
 });
-
-export const dtScopeOf = (user: AuthUser) => dtScope(user);
 
 /** A member below the caller, with at least one salesman inside the caller's DT scope. */
 export async function canSeeMember(db: Queryable, v: Viewer, target: MemberNode): Promise<boolean> {

@@ -14,8 +14,8 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { callerCacheKey } from './service.js';
 import { badRequest, coded } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/policy.js';
-import { assertHasPlace, canSeeMember, dtScopeOf, type Viewer } from './policy.js';
+import { dtScope, type AuthUser } from '../../lib/policy.js';
+import { assertHasPlace, canSeeMember, type Viewer } from './policy.js';
 import { findAncestors, findMemberByEmail, findMemberByUser } from './queries.js';
 
 export interface SalesmanDayRequest {
@@ -60,7 +60,7 @@ export async function salesmanDay(db: Queryable, req: SalesmanDayRequest): Promi
   const { user, market, query } = req;
   const member = await findMemberByUser(db, user.id, market);
   assertHasPlace(user, market, member);
-  const viewer: Viewer = { user, market, member, dtCodes: dtScopeOf(user) };
+  const viewer: Viewer = { user, market, member, dtCodes: dtScope(user) };
 
   const today = localDateIso(req.now, COUNTRIES[market].timeZone);
   const date = query.date ?? today;

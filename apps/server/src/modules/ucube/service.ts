@@ -31,15 +31,8 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { badRequest, coded, forbidden } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/policy.js';
-import {
-  assertHasPlace,
-  canSeeDistributor,
-  canSeeMember,
-  dtScopeOf,
-  selectBsa,
-  type Viewer,
-} from './policy.js';
+import { dtScope, type AuthUser } from '../../lib/policy.js';
+import { assertHasPlace, canSeeDistributor, canSeeMember, selectBsa, type Viewer } from './policy.js';
 import {
   findAncestors,
   findDistributor,
@@ -149,7 +142,7 @@ export async function kpiAnswer(db: Queryable, req: KpiRequest): Promise<KpiAnsw
   const { user, market, view, query } = req;
   const member = await findMemberByUser(db, user.id, market);
   assertHasPlace(user, market, member);
-  const viewer: Viewer = { user, market, member, dtCodes: dtScopeOf(user) };
+  const viewer: Viewer = { user, market, member, dtCodes: dtScope(user) };
   const type = chainType(view, query.type);
   const chain = chainOf(type, market, user.role);
   const active = query.role

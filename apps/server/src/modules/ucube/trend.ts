@@ -16,8 +16,8 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { callerCacheKey } from './service.js';
-import type { AuthUser } from '../../lib/policy.js';
-import { assertHasPlace, dtScopeOf, selectBsa } from './policy.js';
+import { dtScope, type AuthUser } from '../../lib/policy.js';
+import { assertHasPlace, selectBsa } from './policy.js';
 import { findMemberByUser, findUserBsa, sumDailyTrend, type TrendDayRow } from './queries.js';
 
 export interface TrendRequest {
@@ -40,7 +40,7 @@ export async function dailyTrend(db: Queryable, req: TrendRequest): Promise<Dail
   const range = periodRange(query.period, localDateIso(req.now, COUNTRIES[market].timeZone));
   const rows = await sumDailyTrend(
     db,
-    { market, dtCodes: dtScopeOf(user), bsa, underMembers: [member?.id ?? null], dtCode: null },
+    { market, dtCodes: dtScope(user), bsa, underMembers: [member?.id ?? null], dtCode: null },
     range,
   );
   return presentTrend(rows, { countryCode: market, bsa, period: query.period, range });

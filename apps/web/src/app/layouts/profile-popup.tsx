@@ -1,4 +1,4 @@
-import { ALL_DT_ACCESS, formatDateTime, type DeviceLabel } from '@fieldforce/contracts';
+import { formatDateTime, type DeviceLabel } from '@fieldforce/contracts';
 import { useId, useState } from 'react';
 import { useDisclosure } from '../../components/use-dismiss';
 import { useEndDevice } from '../../features/auth/api/end-device';
@@ -19,11 +19,12 @@ function initials(name: string): string {
   return (first + last).toUpperCase() || '?';
 }
 
-export function DtAccessList({ codes }: { codes: readonly string[] }) {
+/** The DT scope in words: every distributor (null), or the codes with a "show more". */
+export function DtAccessList({ codes }: { codes: readonly string[] | null }) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  if (codes.length === 0 || codes.includes(ALL_DT_ACCESS)) {
+  if (codes === null || codes.length === 0) {
     return <p className="profile__value">{t('profile.dtAccessAll')}</p>;
   }
   const shown = expanded ? codes : codes.slice(0, DT_ACCESS_PREVIEW);
@@ -57,7 +58,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
   const user = useClientStore((s) => s.userDetails);
   const selectedBsa = useClientStore((s) => s.selectedBsa);
   const setSelectedBsa = useClientStore((s) => s.setSelectedBsa);
-  const dtAccess = useClientStore((s) => s.dtAccess);
+  const dtScope = useClientStore((s) => s.dtScope);
   const { open, toggle, panelId, container, trigger } = useDisclosure({ closeOnSearch: false });
   const bsaId = useId();
 
@@ -111,7 +112,7 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
         {showDtAccess ? (
           <div className="profile__section">
             <p className="field__label">{t('profile.dtAccess')}</p>
-            <DtAccessList codes={dtAccess} />
+            <DtAccessList codes={dtScope} />
           </div>
         ) : null}
         {open ? <AuthenticatorSection /> : null}
