@@ -1,0 +1,3 @@
+-- Pakistan and Bangladesh have no BTP endpoint: their file calls are served under /api/exp/file/…
+-- (issue 11; docs/decisions.md, "BTP endpoint"). countryFlags() in contracts says the same.
+UPDATE countries SET flags = jsonb_set(flags, '{BTPEndpoint}', 'false'::jsonb) WHERE code IN ('pk', 'bd');
