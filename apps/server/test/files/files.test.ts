@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type Envelope, type ImportJob } from '@fieldforce/contracts';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { uploadFile } from '../helpers/upload.js';
 import { signIn } from '../outlet-status/helpers.js';
 
 const SAMPLES = path.resolve(__dirname, '../../../../docs/samples');
@@ -17,19 +18,6 @@ let adminId: string;
 let adminVn: string;
 let tlId: string;
 
-const BOUNDARY = '----fieldforce-test-boundary';
-function multipart(fileName: string, content: Buffer | string, kind = 'outletStatus'): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: text/csv\r\n\r\n',
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
 function upload(
   token: string | null,
   fileName: string,
@@ -37,15 +25,7 @@ function upload(
   market = 'id',
   prefix = '/api',
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${prefix}/file/upload?countryCode=${market}&kind=outletStatus`,
-    headers: {
-      ...(token ? { customertoken: token } : {}),
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-    },
-    payload: multipart(fileName, content),
-  });
+  return uploadFile(t.app, token, { name: fileName, content }, { market, prefix });
 }
 
 const call = (token: string | null, method: 'GET' | 'POST', url: string) =>

@@ -13,6 +13,7 @@ import { importMessage, type Envelope, type ImportJob } from '@fieldforce/contra
 import { ManualClock } from '../../src/lib/clock.js';
 import { IMPORT_LEASE_MS } from '../../src/modules/files/recovery.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { uploadFile } from '../helpers/upload.js';
 import { signIn } from '../outlet-status/helpers.js';
 
 const SAMPLE = path.resolve(__dirname, '../../../../docs/samples/outlet-status-good.csv');
@@ -21,22 +22,8 @@ let t: TestApp;
 let dataDir: string;
 let admin: string;
 
-const BOUNDARY = '----recovery-boundary';
 async function uploadSample(): Promise<ImportJob> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/file/upload?countryCode=id&kind=outletStatus',
-    headers: { customertoken: admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\noutletStatus\r\n` +
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="good.csv"\r\n` +
-          'Content-Type: text/csv\r\n\r\n',
-      ),
-      await readFile(SAMPLE),
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
+  const res = await uploadFile(t.app, admin, { name: 'good.csv', content: await readFile(SAMPLE) });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as Envelope<ImportJob>)['response-data'];
 }

@@ -31,6 +31,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { IMPORT_LEASE_MS } from '../../src/modules/files/recovery.js';
 import { buildDistributor } from '../factories.js';
 import { signIn } from '../outlet-status/helpers.js';
+import { uploadFile } from '../helpers/upload.js';
 
 const URL_ = process.env.DATABASE_URL ?? '';
 const onPostgres = /^postgres(ql)?:\/\//.test(URL_);
@@ -284,21 +285,12 @@ describe.skipIf(!onPostgres)(
         expect(settled.state).toBe('failed');
         expect(settled.message?.message).toBe('File can not be uploaded due to some technical error');
 
-        const boundary = '----apply-killed';
-        const upload = await app.inject({
-          method: 'POST',
-          url: '/api/file/upload?countryCode=th&kind=outletStatus',
-          headers: { customertoken: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload: Buffer.concat([
-            Buffer.from(
-              `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\noutletStatus\r\n` +
-                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kill-test.csv"\r\n` +
-                'Content-Type: text/csv\r\n\r\n',
-            ),
-            file,
-            Buffer.from(`\r\n--${boundary}--\r\n`),
-          ]),
-        });
+        const upload = await uploadFile(
+          app,
+          token,
+          { name: 'kill-test.csv', content: file },
+          { market: 'th' },
+        );
         expect(upload.statusCode, upload.body).toBe(200);
         const again = (upload.json() as Envelope<ImportJob>)['response-data'];
         const applied = await app.inject({

@@ -22,6 +22,7 @@ import { outletStatusImport } from '../../src/modules/outlet-status/import-defin
 import { buildDistributor, buildOutlet } from '../factories.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createDtLimitedAdmin, signIn } from './helpers.js';
+import { uploadFile } from '../helpers/upload.js';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/libreoffice');
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
@@ -52,22 +53,8 @@ let adminTh: string;
 let adminId: string;
 let dtLimitedTh: string;
 
-const BOUNDARY = '----libreoffice-fixture-boundary';
 function upload(token: string, fileName: string, content: Buffer, market = 'th') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/file/upload?countryCode=${market}&kind=outletStatus`,
-    headers: { customertoken: token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\noutletStatus\r\n` +
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-          'Content-Type: text/csv\r\n\r\n',
-      ),
-      content,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  });
+  return uploadFile(t.app, token, { name: fileName, content }, { market });
 }
 const job = (res: { json(): unknown }) => (res.json() as Envelope<ImportJob>)['response-data'];
 
