@@ -1,7 +1,7 @@
 /**
  * Outlet Status SQL outside the declared table (table.ts): the filter lists, the save of the
- * changed-status list, the outlets a file names (for the database rules), and the import's plan and
- * set-based apply. Every statement limits rows to the market and the caller's DT scope (dtScopeSql).
+ * changed-status list and its audit entries, and the outlets a file names (for the database rules; the
+ * import's checks, plan and apply are in import-definition.ts). Every statement limits rows to the market and the caller's DT scope (dtScopeSql).
  */
 import type { ChangedOutletStatus, CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -127,50 +127,4 @@ export async function insertStatusAudit(
       changed.map((c) => c.now),
     ],
   );
-}
-
-/** What applying a staging table would do: rows whose status differs, and rows already so. */
-export async function planFromStaging(
-  q: Queryable,
-  staging: string,
-  market: CountryCode,
-): Promise<{ update: number; unchanged: number }> {
-  const { rows } = await q.query<{ update: number; unchanged: number }>(
-    `SELECT count(*) FILTER (WHERE o.is_online IS DISTINCT FROM (s.status = 1))::int AS update,
-            count(*) FILTER (WHERE o.is_online = (s.status = 1))::int AS unchanged
-     FROM ${staging} s JOIN outlets o ON o.outlet_code = s.outlet_code AND o.country_code = $1`,
-    [market],
-  );
-  return rows[0] ?? { update: 0, unchanged: 0 };
-}
-
-/**
- * The import's apply: one UPDATE … FROM the staging table for the outlets whose status differs (in
- * the market, under the row's DT and site, inside the uploader's DT scope), and one audit entry per
- * outlet changed, carrying the import id. Rows already at their status count as unchanged, so the
- * same file applied twice changes nothing the second time.
- */
-export async function applyFromStaging(
-  tx: Queryable,
-  staging: string,
-  user: AuthUser,
-  market: CountryCode,
-  actor: AuditActor,
-): Promise<{ updated: number; unchanged: number }> {
-  const params: unknown[] = [market];
-  const scope = dtScopeSql(user, 'o.dt_code', params);
-  const { rows: changed } = await tx.query<{ outlet_code: string; was: boolean; now: boolean }>(
-    `WITH old AS (
-       SELECT o.id, o.outlet_code, o.is_online AS was, s.status = 1 AS online
-       FROM ${staging} s
-       JOIN outlets o ON o.outlet_code = s.outlet_code AND o.dt_code = s.dt_code
-         AND o.dt_site_code = s.dt_site_code AND o.country_code = $1
-       WHERE ${scope} AND o.is_online IS DISTINCT FROM (s.status = 1))
-     UPDATE outlets o SET is_online = old.online FROM old WHERE o.id = old.id
-     RETURNING old.outlet_code, old.was, o.is_online AS now`,
-    params,
-  );
-  const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${staging}`);
-  await insertStatusAudit(tx, market, actor, changed);
-  return { updated: changed.length, unchanged: (rows[0]?.n ?? 0) - changed.length };
 }
