@@ -1,25 +1,74 @@
 // npm test: the check gate (format, lint, typecheck), then every suite: unit and server
 // integration tests (Vitest), then the browser flows (Playwright in Chromium).
 // `npm test -- --skip-e2e` or `--skip-check` narrows it for a quick loop.
-import { spawnSync } from 'node:child_process';
+// `npm test -- --with-postgres` (CI) also runs the server integration suite a second time against a
+// throwaway PostgreSQL cluster (scripts/pg-cluster.mjs), alongside the browser flows: those wait on the
+// browser much of the time, so the second pass uses the other core instead of adding its minutes.
+import { spawn, spawnSync } from 'node:child_process';
 
 const args = new Set(process.argv.slice(2));
-const steps = [];
-if (!args.has('--skip-check'))
-  steps.push(['check (format, lint, typecheck)', 'npm', ['run', 'check', '--silent']]);
-steps.push(['unit and integration tests', 'npx', ['vitest', 'run']]);
-if (!args.has('--skip-e2e')) steps.push(['browser flows', 'npm', ['run', 'test:e2e', '--silent']]);
-
 const started = Date.now();
-for (const [name, command, commandArgs] of steps) {
+const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(0);
+
+function runStep(name, command, commandArgs) {
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
   const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(0);
   if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    console.error(`\n✖ ${name} failed after ${seconds(t0)} s`);
     process.exit(result.status ?? 1);
   }
-  console.log(`✔ ${name} (${seconds} s)`);
+  console.log(`✔ ${name} (${seconds(t0)} s)`);
 }
-console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+/** Runs a step with its output kept aside (printed once it ends), so two steps can share the terminal. */
+function runQuietly(name, command, commandArgs) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${name} (ran alongside; its output follows)`);
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) console.log(`✔ ${name} (${seconds(t0)} s)`);
+      else console.error(`\n✖ ${name} failed after ${seconds(t0)} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+if (!args.has('--skip-check'))
+  runStep('check (format, lint, typecheck)', 'npm', ['run', 'check', '--silent']);
+runStep('unit and integration tests', 'npx', ['vitest', 'run']);
+
+const postgres = args.has('--with-postgres')
+  ? runQuietly('server integration suite on PostgreSQL', 'node', [
+      'scripts/pg-cluster.mjs',
+      '--',
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      // One worker: the browser flows keep the other core.
+      '--maxWorkers=1',
+    ])
+  : Promise.resolve(0);
+
+let browserStatus = 0;
+if (!args.has('--skip-e2e')) {
+  console.log('\n▶ browser flows');
+  const t0 = Date.now();
+  browserStatus = await new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'test:e2e', '--silent'], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  if (browserStatus === 0) console.log(`✔ browser flows (${seconds(t0)} s)`);
+  else console.error(`\n✖ browser flows failed after ${seconds(t0)} s`);
+}
+
+const postgresStatus = await postgres;
+if (browserStatus !== 0 || postgresStatus !== 0) process.exit(browserStatus || postgresStatus);
+console.log(`\nAll suites passed in ${seconds(started)} s.`);
