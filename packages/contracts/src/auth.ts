@@ -83,6 +83,15 @@ export const SESSION_END_REASONS = [
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
+/** The coded message (contracts' SERVER_MESSAGES) of a session that ended for `reason`. */
+export function sessionEndedMessageCode(
+  reason: string | null | undefined,
+): 'auth.sessionEvicted' | 'auth.signedOutRemotely' | 'auth.sessionEnded' {
+  if (reason === 'evicted') return 'auth.sessionEvicted';
+  if (reason === 'signed_out_remotely') return 'auth.signedOutRemotely';
+  return 'auth.sessionEnded';
+}
+
 export function sessionEndedMessage(reason: string | null | undefined): string {
   if (reason === 'evicted') return LOGIN_MESSAGES.maxDevices;
   if (reason === 'signed_out_remotely') return LOGIN_MESSAGES.signedOut;

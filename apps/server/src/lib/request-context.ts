@@ -4,12 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isCountryCode, type CountryCode } from '@fieldforce/contracts';
-import { AppError, badRequest } from './errors.js';
+import { badRequest, coded } from './errors.js';
 import type { AuthContext } from './policy.js';
 
 /** The signed-in context of a request on a non-public route (the hook has already refused others). */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please login to continue.');
+  if (!request.auth) throw coded('UNAUTHENTICATED', 'auth.loginRequired');
   return request.auth;
 }
 

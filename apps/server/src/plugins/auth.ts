@@ -17,11 +17,10 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   ID_TOKEN_COOKIE,
-  LOGIN_MESSAGES,
-  sessionEndedMessage,
+  sessionEndedMessageCode,
   type CountryCode,
 } from '@fieldforce/contracts';
-import { AppError, forbidden } from '../lib/errors.js';
+import { AppError, coded, forbidden } from '../lib/errors.js';
 import { header, requestedMarket } from '../lib/request-context.js';
 import { hasRole, inMarket, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
@@ -88,7 +87,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
 
   const found = readToken(request);
-  if (!found) throw new AppError('UNAUTHENTICATED', 'Please login to continue.');
+  if (!found) throw coded('UNAUTHENTICATED', 'auth.loginRequired');
   let claims;
   try {
     claims = await app.auth.tokens.verifyIdToken(found.token);
@@ -97,15 +96,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw error;
   }
   const loaded = await loadSessionWithUser(app.db, claims.sid);
-  if (!loaded || loaded.user.id !== claims.sub)
-    throw new AppError('SESSION_ENDED', LOGIN_MESSAGES.sessionEnded);
+  if (!loaded || loaded.user.id !== claims.sub) throw coded('SESSION_ENDED', 'auth.sessionEnded');
   const { user, session } = loaded;
   if (user.status !== 'active' && !session.endedAt) {
     session.endedAt = app.clock.now();
     session.endReason = 'disabled';
   }
   if (session.endedAt && !access.allowEndedSession) {
-    throw new AppError('SESSION_ENDED', sessionEndedMessage(session.endReason));
+    throw coded('SESSION_ENDED', sessionEndedMessageCode(session.endReason));
   }
 
   // A cookie is sent by the browser on its own; a custom header is not (no CORS here), so requiring one
@@ -139,14 +137,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     !access.allowExpiredPassword &&
     passwordStatus(user.passwordChangedAt, app.clock.now(), session.loginType).expired
   ) {
-    throw new AppError('PASSWORD_EXPIRED', LOGIN_MESSAGES.passwordExpired);
+    throw coded('PASSWORD_EXPIRED', 'auth.passwordExpired');
   }
   if (access.roles && access.roles.length > 0 && !access.roles.some((role) => hasRole(user, role))) {
     throw forbidden();
   }
   const market = requestedMarket(request);
   if (market && access.market !== 'any' && !inMarket(user, market)) {
-    throw forbidden('You do not have access to this market.');
+    throw coded('FORBIDDEN', 'auth.noMarketAccess');
   }
   request.market = market ?? user.homeCountryCode;
 }

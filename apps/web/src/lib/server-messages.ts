@@ -17,6 +17,8 @@ const BY_MESSAGE_CODE: Record<ServerMessageCode, MessageKey> = {
   'auth.invalidCode': 'msg.invalidCode',
   'auth.tooManyAttempts': 'msg.waitSeconds',
   'auth.sessionEnded': 'msg.sessionEnded',
+  'auth.sessionEvicted': 'msg.maxDevices',
+  'auth.signedOutRemotely': 'msg.signedOut',
   'auth.passwordExpired': 'msg.passwordExpired',
   'auth.loginRequired': 'msg.sessionEnded',
   'auth.refreshTokenInvalid': 'msg.sessionEnded',
