@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { writeAudit } from '../../src/lib/audit.js';
 import { FolderFileStore, findStoredFile, recordStoredFile } from '../../src/lib/file-store.js';
+import { enqueueJob } from '../../src/lib/jobs.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
 
 declare module '../../src/lib/jobs.js' {
@@ -93,12 +94,15 @@ describe('jobs', () => {
         [id, attempts, past],
       );
 
-    const retried = (await app.jobs.enqueue(database.db, 'test.echo', { n: 7 }))!;
+    // Not due yet while queued (and not waking the worker), so the worker cannot take one before it
+    // is set up as below: only the lease decides.
+    const later = { now: clock.now(), runAt: new Date(clock.now().getTime() + 3_600_000) };
+    const retried = (await enqueueJob(database.db, 'test.echo', { n: 7 }, later))!;
     await dead(retried, 1);
-    const exhausted = (await app.jobs.enqueue(database.db, 'test.echo', { n: 8 }))!;
+    const exhausted = (await enqueueJob(database.db, 'test.echo', { n: 8 }, later))!;
     await dead(exhausted, 3);
     // A live lease is left alone.
-    const live = (await app.jobs.enqueue(database.db, 'test.echo', { n: 9 }))!;
+    const live = (await enqueueJob(database.db, 'test.echo', { n: 9 }, later))!;
     await database.db.query(
       `UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'other-worker', locked_until = $2 WHERE id = $1`,
       [live, new Date(clock.now().getTime() + 60_000)],
