@@ -7,6 +7,7 @@ import { DataVersionWatch } from './db/data-version.js';
 import type { RouteAccess } from './lib/policy.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
+import { exportLimitsPlugin } from './lib/export-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(inputHygienePlugin);
   await app.register(gracefulClosePlugin);
+  await app.register(exportLimitsPlugin);
   // Before any route (the API document's included): it attaches itself to routes as they are added.
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);

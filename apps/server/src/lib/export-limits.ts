@@ -11,7 +11,14 @@
  * - a cut: on shutdown, exports still running when the grace period ends are aborted, so a long
  *   download cannot hold the process past SHUTDOWN_TIMEOUT.
  */
-import type { MessageParams, ServerMessageCode } from '@fieldforce/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  EXPORT_LIMIT_MESSAGES,
+  EXPORT_LIMITS,
+  type MessageParams,
+  type ServerMessageCode,
+} from '@fieldforce/contracts';
 import { AppError } from './errors.js';
 
 export interface ExportLimitOptions {
@@ -119,3 +126,47 @@ export class ExportLimits {
 
 /** A turn for code that runs without a limiter (tests, scripts): just a pass of the event loop. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** `Content-Disposition` of a download: the name as ASCII, and in full for clients that read `filename*`. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The exports running in this process: one limiter for every route that streams a download (reports,
+     * admin tables), so the per-user and overall limits hold across them.
+     */
+    exports: AppExports;
+  }
+}
+
+export interface AppExports {
+  /** A slot for `userId`'s export, or 429 with the limit's message and Retry-After on `reply`. */
+  slot(userId: string, reply: FastifyReply): ExportSlot;
+  /** One slice of export work per pass of the event loop (ExportLimits.turn). */
+  turn(): Promise<void>;
+}
+
+/** Decorates `app.exports`; exports still running when the shutdown deadline comes are cut. */
+export const exportLimitsPlugin = fp(async (app: FastifyInstance) => {
+  const limits = new ExportLimits({ ...EXPORT_LIMITS, messages: EXPORT_LIMIT_MESSAGES });
+  app.atShutdownDeadline(() => {
+    const cut = limits.cutAll();
+    if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
+  });
+  app.decorate('exports', {
+    slot(userId: string, reply: FastifyReply): ExportSlot {
+      try {
+        return limits.acquire(userId);
+      } catch (error) {
+        if (error instanceof ExportLimitError)
+          void reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+    turn: () => limits.turn(),
+  } satisfies AppExports);
+});

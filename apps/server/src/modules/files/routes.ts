@@ -35,6 +35,7 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { attachmentDisposition } from '../../lib/export-limits.js';
 import { findStoredFile, recordStoredFile } from '../../lib/file-store.js';
 import { importDefinition, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
 import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/imports/intake.js';
@@ -484,16 +485,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const size = await app.files.size(file.key);
         if (size === null) throw notFound('The file');
         const name = file.storedName;
-        const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
         void reply
           .header(
             'Content-Type',
             name.toLowerCase().endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/octet-stream',
           )
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-          )
+          .header('Content-Disposition', attachmentDisposition(name))
           .header('Cache-Control', 'no-store');
         return reply.send(app.files.get(file.key));
       },

@@ -3,13 +3,11 @@
  * admin/filterResult), its export (admin/fileExport), the filter lists, and the save of the
  * changed-status list. Admins of the market, within their DT scope, where the OfflineApp flag is on.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COUNTRIES,
-  EXPORT_LIMIT_MESSAGES,
-  EXPORT_LIMITS,
   IMPORT_MESSAGES,
   marketQuerySchema,
   ok,
@@ -24,8 +22,7 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/policy.js';
-import { ExportLimitError, ExportLimits, type ExportSlot } from '../../lib/export-limits.js';
+import { attachmentDisposition } from '../../lib/export-limits.js';
 import {
   countRows,
   csvStream,
@@ -67,21 +64,6 @@ class MissingOutlets extends Error {
 }
 
 export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exportLimits = new ExportLimits({ ...EXPORT_LIMITS, messages: EXPORT_LIMIT_MESSAGES });
-  app.atShutdownDeadline(() => {
-    exportLimits.cutAll();
-  });
-
-  function exportSlot(user: AuthUser, reply: FastifyReply): ExportSlot {
-    try {
-      return exportLimits.acquire(user.id);
-    } catch (error) {
-      if (error instanceof ExportLimitError)
-        void reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
-  }
-
   /** The caller, market, abilities and the table criteria of a list or export call. */
   async function prepare(request: FastifyRequest & { query: OutletStatusQuery }, withFilters: boolean) {
     const { user } = requireAuth(request);
@@ -167,15 +149,15 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, market, can, criteria } = await prepare(request, true);
       if (!can.export) throw forbidden('You may not export Outlet Status.');
-      const slot = exportSlot(user, reply);
+      const slot = app.exports.slot(user.id, reply);
       reply.raw.once('close', slot.release);
-      await exportLimits.turn();
+      await app.exports.turn();
       const total = await countRows(app.db, outletStatusTable, criteria);
       const xlsx = request.query.format === 'xlsx';
       const name = `outlet-status_${market}.${xlsx ? 'xlsx' : 'csv'}`;
       void reply
         .header('Content-Type', xlsx ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Content-Disposition', attachmentDisposition(name))
         .header('X-Total-Count', String(total))
         .header('Cache-Control', 'no-store');
       if (total > REPORT_DOWNLOAD_CAP) {
@@ -187,7 +169,7 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         cap: REPORT_DOWNLOAD_CAP,
         batchSize: app.db.cursor ? EXPORT_FETCH_SIZE : EXPORT_BATCH_SIZE_EMBEDDED,
         timeZone: COUNTRIES[market].timeZone,
-        turn: () => exportLimits.turn(),
+        turn: app.exports.turn,
         columns: exportColumns(outletStatusTable, request.query.lang),
       };
       const stream = xlsx

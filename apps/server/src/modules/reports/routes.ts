@@ -1,10 +1,9 @@
 /** Reports & Analytics (issue 5): the report list, a page of a report, and its CSV export. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COUNTRIES,
-  EXPORT_LIMIT_MESSAGES,
   EXPORT_LIMITS,
   marketQuerySchema,
   ok,
@@ -23,9 +22,8 @@ import {
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/policy.js';
 import { requireAuth } from '../../lib/request-context.js';
-import { ExportLimitError, ExportLimits, type ExportSlot } from '../../lib/export-limits.js';
+import { attachmentDisposition } from '../../lib/export-limits.js';
 import { canReadReport } from './policy.js';
 import { presentColumn, presentRow, presentTotals, reportColumns } from './presenter.js';
 import { countReportRows, findReportPage, reportTotals } from './queries.js';
@@ -59,30 +57,7 @@ export function exportFileName(
   return `${base}.${extension}`;
 }
 
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exportLimits = new ExportLimits({ ...EXPORT_LIMITS, messages: EXPORT_LIMIT_MESSAGES });
-
-  /** A slot among the exports running at once, or 429 with the limit's message and Retry-After. */
-  function exportSlot(user: AuthUser, reply: FastifyReply): ExportSlot {
-    try {
-      return exportLimits.acquire(user.id);
-    } catch (error) {
-      if (error instanceof ExportLimitError)
-        void reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
-  }
-
-  // On shutdown, exports still running when SHUTDOWN_TIMEOUT is nearly over are cut, so a long
-  // download cannot keep the process from stopping in time.
-  app.atShutdownDeadline(() => {
-    const cut = exportLimits.cutAll();
-    if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
-  });
-
   // A range may end on the market's own today, which is ahead of UTC in every market.
   const today = (market: CountryCode) => localDateIso(app.clock.now(), COUNTRIES[market].timeZone);
 
@@ -221,16 +196,16 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, market, report, criteria, columns } = prepare(request);
-      const slot = exportSlot(user, reply);
+      const slot = app.exports.slot(user.id, reply);
       // Freed when the response ends: finished, failed, or the client went away.
       reply.raw.once('close', slot.release);
-      await exportLimits.turn();
+      await app.exports.turn();
       const total = await countReportRows(app.db, criteria);
       const xlsx = request.query.format === 'xlsx';
       const name = exportFileName(report.key, market, criteria.from, criteria.to, xlsx ? 'xlsx' : 'csv');
       void reply
         .header('Content-Type', xlsx ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(name))
+        .header('Content-Disposition', attachmentDisposition(name))
         .header('X-Total-Count', String(total))
         .header('Cache-Control', 'no-store');
       if (total > REPORT_DOWNLOAD_CAP) void reply.header('X-Export-Truncated', 'true');
@@ -238,7 +213,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         cap: REPORT_DOWNLOAD_CAP,
         batchSize: app.db.cursor ? EXPORT_FETCH_SIZE : EXPORT_BATCH_SIZE_EMBEDDED,
         timeZone: COUNTRIES[market].timeZone,
-        turn: () => exportLimits.turn(),
+        turn: app.exports.turn,
       };
       const stream = xlsx
         ? reportXlsxStream(app.db, criteria, columns, { ...options, sheetName: report.reportName })
