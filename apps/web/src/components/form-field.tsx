@@ -99,3 +99,43 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'info'; childr
     </div>
   );
 }
+
+/**
+ * A labelled select of codes with an "all" choice first (value ''): the filters of the admin tables
+ * (DT code, DT site code, …). Options read "name (code)".
+ */
+export function SelectField({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ key?: string; code: string; name: string }>;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__control"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.key ?? option.code} value={option.code}>
+            {option.name} ({option.code})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { ActivityLogDialog, activityLogKey } from '../../../components/activity-log';
+import { SelectField } from '../../../components/form-field';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import {
   DataTable,
@@ -80,7 +81,7 @@ function OutletStatusView() {
   const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const ids = { dt: useId(), site: useId(), search: useId(), hint: useId() };
+  const ids = { search: useId(), hint: useId() };
 
   // A list from another market never travels to this one.
   useEffect(() => () => clearChanges(), [clearChanges]);
@@ -206,45 +207,23 @@ function OutletStatusView() {
   return (
     <div className="outlet-status">
       <form className="outlet-status__filters" onSubmit={apply} aria-label={t('outletStatus.filters')}>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.dt}>
-            {t('outletStatus.dtCode')}
-          </label>
-          <select
-            id={ids.dt}
-            className="field__control"
-            value={dtCode}
-            onChange={(event) => {
-              setDtCode(event.target.value);
-              setDtSiteCode('');
-            }}
-          >
-            <option value="">{t('outletStatus.all')}</option>
-            {(filters.data?.dtCodes ?? []).map((dt) => (
-              <option key={dt.code} value={dt.code}>
-                {dt.name} ({dt.code})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.site}>
-            {t('outletStatus.dtSiteCode')}
-          </label>
-          <select
-            id={ids.site}
-            className="field__control"
-            value={dtSiteCode}
-            onChange={(event) => setDtSiteCode(event.target.value)}
-          >
-            <option value="">{t('outletStatus.all')}</option>
-            {sites.map((site) => (
-              <option key={`${site.dtCode}/${site.code}`} value={site.code}>
-                {site.name} ({site.code})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('outletStatus.dtCode')}
+          allLabel={t('outletStatus.all')}
+          value={dtCode}
+          options={filters.data?.dtCodes ?? []}
+          onChange={(code) => {
+            setDtCode(code);
+            setDtSiteCode('');
+          }}
+        />
+        <SelectField
+          label={t('outletStatus.dtSiteCode')}
+          allLabel={t('outletStatus.all')}
+          value={dtSiteCode}
+          options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
+          onChange={setDtSiteCode}
+        />
         <div className="field outlet-status__search">
           <label className="field__label" htmlFor={ids.search}>
             {t('outletStatus.search')}
