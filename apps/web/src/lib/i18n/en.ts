@@ -8,6 +8,8 @@ import { reportsEn } from './reports.en';
 import { termsEn } from './terms.en';
 import { valuesEn } from './values.en';
 import { adminEn } from './admin.en';
+import { outletGeoEn } from './outlet-geo.en';
+import { devicesEn } from './devices.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -367,6 +369,8 @@ export const en = {
   ...termsEn,
   ...valuesEn,
   ...adminEn,
+  ...outletGeoEn,
+  ...devicesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,8 @@ import { reportsVi } from './reports.vi';
 import { termsVi } from './terms.vi';
 import { valuesVi } from './values.vi';
 import { adminVi } from './admin.vi';
+import { outletGeoVi } from './outlet-geo.vi';
+import { devicesVi } from './devices.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
@@ -382,4 +384,6 @@ export const vi: Record<MessageKey, string> = {
   ...termsVi,
   ...valuesVi,
   ...adminVi,
+  ...outletGeoVi,
+  ...devicesVi,
 };
