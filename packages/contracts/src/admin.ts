@@ -170,7 +170,7 @@ export const OUTLET_STATUS_MAX_BYTES = 10 * 1024 * 1024;
 // Imports: files and jobs (file/upload, file/checkstatus, file/download/{id}; exp/ prefix rule)
 // ---------------------------------------------------------------------------------------------
 
-export const IMPORT_KINDS = ['outletStatus'] as const;
+export const IMPORT_KINDS = ['outletStatus', 'outletGeoCompliance'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importKindSchema = z.enum(IMPORT_KINDS);
 
@@ -294,6 +294,8 @@ export const IMPORT_MESSAGES = {
   NOT_IN_PORTAL: 'The data in row number {row} is not present in the portal',
   OUT_OF_SCOPE: 'The outlet in row number {row} is outside your distributors',
   TECHNICAL_ERROR: 'File can not be uploaded due to some technical error',
+  GEO_CHECK_NOT_BINARY: 'Geo-Compliance Check should be only 1 or 0 in row number {row}',
+  GEO_DUPLICATE_ROW: 'Duplicate records for DT Code, Outlet Code in row number {row}',
   CONNECTIVITY_ERROR:
     'File can not be uploaded due to a connectivity error. Please check your connection and try again.',
   HAS_ERRORS: 'Upload Failed. Please check file data and upload again.',

@@ -14,3 +14,4 @@ export * from './device-label.js';
 export * from './export-limits.js';
 export * from './admin.js';
 export * from './server-messages.js';
+export * from './outlet-geo-compliance.js';
