@@ -95,6 +95,7 @@ export const tableQuerySchema = z.object({
   /** Export only: the headers' language. */
   lang: z.enum(['en', 'vi']).default('en'),
 });
+export type TableQuery = z.infer<typeof tableQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Outlet Status Online/Offline (/outletStatus)

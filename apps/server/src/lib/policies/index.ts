@@ -10,6 +10,7 @@
  * a `MarketSettings` the caller loads once with `loadMarketSettings`.
  */
 import {
+  COUNTRIES,
   countryFlags,
   type Abilities,
   type AdminToolKey,
@@ -17,6 +18,7 @@ import {
   type CountryFlags,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { forbidden } from '../errors.js';
 import { inMarket, isAdmin, type AuthUser } from '../policy.js';
 
 export { dtScope, dtScopeSql, dtScopeWhere, inDtScope, inMarket, isAdmin, isSuperUser } from '../policy.js';
@@ -94,4 +96,52 @@ export function abilities(user: AuthUser, tool: AdminToolKey, market: MarketSett
     upload: can(user, 'upload', tool, market),
     export: can(user, 'export', tool, market),
   };
+}
+
+/** Each tool's name in refusals (the admin menu's words, in English like every server message). */
+export const ADMIN_TOOL_NAMES: Record<AdminToolKey, string> = {
+  userAccess: 'User Access',
+  taskManagement: 'Task Management',
+  estimatedBestPrice: 'Estimated Best Price',
+  outletGeoCompliance: 'Outlet Geo-Compliance',
+  salesmanDeviceId: 'Salesman Device ID',
+  merchandizingSets: 'Merchandizing Sets',
+  deviceGeoCompliance: 'Device Geo-Compliance',
+  outletStatus: 'Outlet Status',
+  adminConfiguration: 'Admin Configuration',
+};
+
+/** A tool's own words for its refusals, where the defaults are not enough. */
+export interface ToolRefusals {
+  /** The tool is not part of this market (its flag is off). */
+  notInMarket?: (market: CountryCode) => string;
+  /** An admin of the market whom the tool's own rule leaves out (e.g. an email domain). */
+  ruleFailed?: string;
+}
+
+/**
+ * Throws 403 unless the caller may `action` in `tool` in this market, saying why (the tool is not in
+ * the market, admins only, the tool's own rule); else the caller's abilities, for the answer's `can`.
+ */
+export async function assertAdminTool(
+  q: Queryable,
+  user: AuthUser,
+  market: CountryCode,
+  tool: AdminToolKey,
+  action: AdminAction,
+  refusals: ToolRefusals = {},
+): Promise<Abilities> {
+  const name = ADMIN_TOOL_NAMES[tool];
+  const settings = await loadMarketSettings(q, market);
+  if (!toolInMarket(tool, settings)) {
+    throw forbidden(
+      refusals.notInMarket?.(market) ?? `${name} is not available in ${COUNTRIES[market].name}.`,
+    );
+  }
+  if (!isAdmin(user)) throw forbidden(`${name} is open to the market’s admins only.`);
+  const can = abilities(user, tool, settings);
+  if (!can[action]) {
+    throw forbidden(refusals.ruleFailed ?? `You may not ${action} in ${name} in ${COUNTRIES[market].name}.`);
+  }
+  return can;
 }

@@ -54,3 +54,10 @@ export {
   type ExportOptions,
 } from './export.js';
 export { presentColumns, presentRow, type TableCell } from './present.js';
+export {
+  adminTableRequest,
+  EXPORT_MESSAGE_HEADER,
+  registerAdminTable,
+  type AdminTableOptions,
+  type AuthorizeTool,
+} from './admin-table-routes.js';

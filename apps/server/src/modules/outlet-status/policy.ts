@@ -7,9 +7,8 @@
  */
 import { COUNTRIES, countryFlags, type Abilities, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
-import { abilities, loadMarketSettings } from '../../lib/policies/index.js';
-import { isAdmin, type AuthUser } from '../../lib/policy.js';
+import { assertAdminTool } from '../../lib/policies/index.js';
+import type { AuthUser } from '../../lib/policy.js';
 
 export const OFFLINE_APP_OFF_MESSAGE = (market: CountryCode) =>
   `Outlet Status is not available in ${COUNTRIES[market].name}: the offline app is not enabled there. ` +
@@ -19,17 +18,13 @@ export const OFFLINE_APP_OFF_MESSAGE = (market: CountryCode) =>
 export const offlineAppOn = (market: CountryCode) => countryFlags(market).OfflineApp === true;
 
 /** Throws 403 unless the caller may `action` in Outlet Status in this market; else the abilities. */
-export async function assertOutletStatus(
+export const assertOutletStatus = (
   q: Queryable,
   user: AuthUser,
   market: CountryCode,
   action: keyof Abilities,
-): Promise<Abilities> {
-  if (!offlineAppOn(market)) throw forbidden(OFFLINE_APP_OFF_MESSAGE(market));
-  if (!isAdmin(user)) throw forbidden('Outlet Status is open to the market’s admins only.');
-  const can = abilities(user, 'outletStatus', await loadMarketSettings(q, market));
-  if (!can[action]) {
-    throw forbidden('Outlet Status is open only to admins whose email domain the market allows.');
-  }
-  return can;
-}
+) =>
+  assertAdminTool(q, user, market, 'outletStatus', action, {
+    notInMarket: OFFLINE_APP_OFF_MESSAGE,
+    ruleFailed: 'Outlet Status is open only to admins whose email domain the market allows.',
+  });

@@ -1,0 +1,210 @@
+/**
+ * The read side of an admin tool, from its declared table: one call registers the tool's list pages
+ * (with or without its filters), its streamed CSV/XLSX export (capped, limited by the app's export
+ * slots, cut at shutdown) and their OpenAPI entries, all behind the tool's policy. A tool then only
+ * declares its table, its query schema and its paths:
+ *
+ *   registerAdminTable(app, {
+ *     tool: 'outletStatus', table: outletStatusTable, query: outletStatusQuerySchema,
+ *     page: outletStatusPageSchema, access: ACCESS_TEXT, filters: FILTER_TEXT,
+ *     authorize: assertOutletStatus,
+ *     list: [{ path: '/api/admin/filterResult', summary: '…', filters: true }],
+ *     export: { path: '/api/admin/fileExport', summary: '…', fileName: (m) => `outlet-status_${m}`, sheetName: 'Outlet Status' },
+ *   });
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COUNTRIES,
+  IMPORT_MESSAGES,
+  ok,
+  REPORT_DOWNLOAD_CAP,
+  type Abilities,
+  type AdminToolKey,
+  type CountryCode,
+  type TableQuery,
+} from '@fieldforce/contracts';
+import type { Queryable } from '../../db/client.js';
+import { forbidden } from '../errors.js';
+import { attachmentDisposition } from '../export-limits.js';
+import type { AdminAction } from '../policies/index.js';
+import type { AuthUser } from '../policy.js';
+import { requireAuth } from '../request-context.js';
+import { envelopeResponses } from '../responses.js';
+import { tableCriteria, sortText, type TableCriteria } from './criteria.js';
+import type { Table } from './define-table.js';
+import { csvStream, exportColumns, XLSX_CONTENT_TYPE, xlsxStream } from './export.js';
+import { presentColumns, presentRow } from './present.js';
+import { countRows, listPage } from './sql.js';
+
+/** The header carrying the spec's cap message when an export holds only the first rows. */
+export const EXPORT_MESSAGE_HEADER = 'X-Export-Message';
+const EXPORT_FETCH_SIZE = 2_000;
+const EXPORT_BATCH_SIZE_EMBEDDED = 100;
+const signedIn = [{ customerToken: [] }];
+
+/** The tool's policy: throws 403 with the refusal's words, else the caller's abilities in the market. */
+export type AuthorizeTool = (
+  q: Queryable,
+  user: AuthUser,
+  market: CountryCode,
+  action: AdminAction,
+) => Promise<Abilities>;
+
+export interface AdminTableOptions<Q extends z.ZodType<TableQuery>> {
+  tool: AdminToolKey;
+  table: Table;
+  /** The querystring: contracts' tableQuerySchema extended with the table's filter parameters. */
+  query: Q;
+  /** The page's response-data schema (contracts' tablePageSchema(rowSchema)). */
+  page: z.ZodType;
+  /** Who may call, for the OpenAPI descriptions. */
+  access: string;
+  /** The filter parameters and their rules, for the OpenAPI descriptions. */
+  filters: string;
+  authorize: AuthorizeTool;
+  /** Role gate read by plugins/auth.ts before the handler (default: admins). */
+  roles?: readonly ['admin'];
+  /** OpenAPI tag (default 'admin'). */
+  tag?: string;
+  /** The list pages; `filters: false` answers every row of the scope (the filter parameters ignored). */
+  list: readonly { path: string; summary: string; filters: boolean }[];
+  export?: {
+    path: string;
+    summary: string;
+    /** The file name without extension, e.g. (m) => `outlet-status_${m}`. */
+    fileName: (market: CountryCode) => string;
+    sheetName: string;
+  };
+}
+
+/** The caller, market and criteria of one list or export request, after the tool's policy. */
+export async function adminTableRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: Pick<AdminTableOptions<z.ZodType<TableQuery>>, 'table' | 'authorize'>,
+  action: AdminAction,
+  withFilters = true,
+): Promise<{ user: AuthUser; market: CountryCode; can: Abilities; criteria: TableCriteria }> {
+  const { user } = requireAuth(request);
+  const market = request.market ?? user.homeCountryCode;
+  const can = await options.authorize(app.db, user, market, action);
+  const query = request.query as TableQuery;
+  const { sort, page, pageSize } = query;
+  const criteria = tableCriteria(options.table, {
+    market,
+    user,
+    query: withFilters ? (query as TableQuery & Record<string, unknown>) : { sort, page, pageSize },
+  });
+  return { user, market, can, criteria };
+}
+
+export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
+  app: FastifyInstance,
+  options: AdminTableOptions<Q>,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { table, tag = 'admin' } = options;
+  const access = { roles: options.roles ?? (['admin'] as const) };
+
+  for (const list of options.list) {
+    typed.get(
+      list.path,
+      {
+        schema: {
+          tags: [tag],
+          summary: list.summary,
+          description: list.filters
+            ? `${options.access} ${options.filters}`
+            : `${options.access} Filter parameters are ignored here; page, pageSize and sort apply.`,
+          querystring: options.query,
+          response: envelopeResponses(options.page),
+          security: signedIn,
+        },
+        config: { access },
+      },
+      async (request) => {
+        const { can, criteria } = await adminTableRequest(app, request, options, 'view', list.filters);
+        const query = request.query as TableQuery;
+        const [total, rows] = await Promise.all([
+          countRows(app.db, table, criteria),
+          listPage(app.db, table, criteria),
+        ]);
+        const columns = presentColumns(table);
+        return ok({
+          rows: rows.map((row) => presentRow(row, columns)),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          sort: sortText(criteria),
+          columns,
+          downloadCap: REPORT_DOWNLOAD_CAP,
+          can,
+        });
+      },
+    );
+  }
+
+  const exp = options.export;
+  if (!exp) return;
+  typed.get(
+    exp.path,
+    {
+      schema: {
+        tags: [tag],
+        summary: exp.summary,
+        description:
+          `${options.access} ${options.filters} format=csv (default) or xlsx, lang=en|vi for the headers. ` +
+          `At most ${REPORT_DOWNLOAD_CAP} rows: X-Total-Count gives the rows that matched, and past the cap ` +
+          `X-Export-Truncated: true and ${EXPORT_MESSAGE_HEADER}: '${IMPORT_MESSAGES.DOWNLOAD_CAPPED}'. ` +
+          'Exports running at once are limited (429 RATE_LIMITED with Retry-After).',
+        querystring: options.query,
+        response: {
+          ...envelopeResponses(z.null(), [429]),
+          200: z.unknown().describe('text/csv; charset=utf-8 or an XLSX workbook, streamed'),
+        },
+        security: signedIn,
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const { user, market, can, criteria } = await adminTableRequest(app, request, options, 'export');
+      if (!can.export) throw forbidden('You may not export this list.');
+      const query = request.query as TableQuery;
+      const slot = app.exports.slot(user.id, reply);
+      reply.raw.once('close', slot.release);
+      await app.exports.turn();
+      const total = await countRows(app.db, table, criteria);
+      const xlsx = query.format === 'xlsx';
+      void reply
+        .header('Content-Type', xlsx ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          attachmentDisposition(`${exp.fileName(market)}.${xlsx ? 'xlsx' : 'csv'}`),
+        )
+        .header('X-Total-Count', String(total))
+        .header('Cache-Control', 'no-store');
+      if (total > REPORT_DOWNLOAD_CAP) {
+        void reply
+          .header('X-Export-Truncated', 'true')
+          .header(EXPORT_MESSAGE_HEADER, IMPORT_MESSAGES.DOWNLOAD_CAPPED);
+      }
+      const streamOptions = {
+        cap: REPORT_DOWNLOAD_CAP,
+        batchSize: app.db.cursor ? EXPORT_FETCH_SIZE : EXPORT_BATCH_SIZE_EMBEDDED,
+        timeZone: COUNTRIES[market].timeZone,
+        turn: app.exports.turn,
+        columns: exportColumns(table, query.lang),
+      };
+      const stream = xlsx
+        ? xlsxStream(app.db, table, criteria, { ...streamOptions, sheetName: exp.sheetName })
+        : csvStream(app.db, table, criteria, streamOptions);
+      stream.on('error', (err) => request.log.error({ err, tool: options.tool }, 'export failed part-way'));
+      const cut = () => stream.destroy(slot.signal.reason as Error);
+      if (slot.signal.aborted) cut();
+      else slot.signal.addEventListener('abort', cut, { once: true });
+      return reply.send(stream);
+    },
+  );
+}
