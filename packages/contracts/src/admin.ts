@@ -138,12 +138,14 @@ export type OutletStatusRow = z.infer<typeof outletStatusRowSchema>;
 export const outletStatusPageSchema = tablePageSchema(outletStatusRowSchema);
 export type OutletStatusPage = z.infer<typeof outletStatusPageSchema>;
 
-/** The distributors and sites the caller may filter by (names with codes). */
-export const outletStatusFiltersSchema = z.object({
+/** The distributors and sites the caller may filter an admin table by (names with codes, DT scope). */
+export const dtFilterOptionsSchema = z.object({
   dtCodes: z.array(z.object({ code: z.string(), name: z.string() })),
   dtSiteCodes: z.array(z.object({ code: z.string(), name: z.string(), dtCode: z.string() })),
 });
-export type OutletStatusFilters = z.infer<typeof outletStatusFiltersSchema>;
+export type DtFilterOptions = z.infer<typeof dtFilterOptionsSchema>;
+export const outletStatusFiltersSchema = dtFilterOptionsSchema;
+export type OutletStatusFilters = DtFilterOptions;
 
 /** An item of the changed-status list (spec section 4): add one, remove by outletCode, clear all. */
 export const changedOutletStatusSchema = z.object({

@@ -22,6 +22,8 @@ import {
   REPORT_DOWNLOAD_CAP,
   type Abilities,
   type AdminToolKey,
+  dtFilterOptionsSchema,
+  marketQuerySchema,
   type CountryCode,
   type TableQuery,
 } from '@fieldforce/contracts';
@@ -36,6 +38,7 @@ import { tableCriteria, sortText, type TableCriteria } from './criteria.js';
 import type { Table } from './define-table.js';
 import { csvStream, exportColumns, XLSX_CONTENT_TYPE, xlsxStream } from './export.js';
 import { presentColumns, presentRow } from './present.js';
+import { dtFilterOptions } from './dt-filter-options.js';
 import { countRows, listPage } from './sql.js';
 
 /** The header carrying the spec's cap message when an export holds only the first rows. */
@@ -77,6 +80,8 @@ export interface AdminTableOptions<Q extends z.ZodType<TableQuery>> {
     fileName: (market: CountryCode) => string;
     sheetName: string;
   };
+  /** A route answering the DT codes and DT site codes the caller may filter by (dtFilterOptions). */
+  filterOptions?: { path: string; summary: string };
 }
 
 /** The caller, market and criteria of one list or export request, after the tool's policy. */
@@ -142,6 +147,30 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
           downloadCap: REPORT_DOWNLOAD_CAP,
           can,
         });
+      },
+    );
+  }
+
+  const filterOptions = options.filterOptions;
+  if (filterOptions) {
+    typed.get(
+      filterOptions.path,
+      {
+        schema: {
+          tags: [tag],
+          summary: filterOptions.summary,
+          description: `${options.access} The market's distributors and sites within the caller's DT codes.`,
+          querystring: marketQuerySchema,
+          response: envelopeResponses(dtFilterOptionsSchema),
+          security: signedIn,
+        },
+        config: { access },
+      },
+      async (request) => {
+        const { user } = requireAuth(request);
+        const market = request.market ?? user.homeCountryCode;
+        await options.authorize(app.db, user, market, 'view');
+        return ok(await dtFilterOptions(app.db, user, market));
       },
     );
   }

@@ -61,3 +61,4 @@ export {
   type AdminTableOptions,
   type AuthorizeTool,
 } from './admin-table-routes.js';
+export { dtFilterOptions } from './dt-filter-options.js';

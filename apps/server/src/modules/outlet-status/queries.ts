@@ -1,5 +1,5 @@
 /**
- * Outlet Status SQL outside the declared table (table.ts): the filter lists, the save of the
+ * Outlet Status SQL outside the declared table (table.ts): the save of the
  * changed-status list and its audit entries, and the outlets a file names (for the database rules; the
  * import's checks, plan and apply are in import-definition.ts). Every statement limits rows to the market and the caller's DT scope (dtScopeSql).
  */
@@ -10,23 +10,6 @@ import type { KnownOutlet } from './rules.js';
 
 export const OUTLET_STATUS_TOOL = 'outletStatus';
 export const STATUS_UPDATE_ACTION = 'outlet.status.update';
-
-/** The distributors and sites the caller may filter by, in code order. */
-export async function findFilterOptions(q: Queryable, user: AuthUser, market: CountryCode) {
-  const dtParams: unknown[] = [market];
-  const dts = await q.query<{ code: string; name: string }>(
-    `SELECT dt_code AS code, name FROM distributors
-     WHERE country_code = $1 AND ${dtScopeSql(user, 'dt_code', dtParams)} ORDER BY dt_code`,
-    dtParams,
-  );
-  const siteParams: unknown[] = [market];
-  const sites = await q.query<{ code: string; name: string; dtCode: string }>(
-    `SELECT dt_site_code AS code, name, dt_code AS "dtCode" FROM dt_sites
-     WHERE country_code = $1 AND ${dtScopeSql(user, 'dt_code', siteParams)} ORDER BY dt_site_code`,
-    siteParams,
-  );
-  return { dtCodes: dts.rows, dtSiteCodes: sites.rows };
-}
 
 /** The market's outlets with these codes (any DT: the rules tell "not in portal" from "out of scope"). */
 export async function findOutletsByCode(

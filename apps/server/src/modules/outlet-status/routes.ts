@@ -8,7 +8,6 @@ import {
   IMPORT_MESSAGES,
   marketQuerySchema,
   ok,
-  outletStatusFiltersSchema,
   outletStatusPageSchema,
   outletStatusQuerySchema,
   saveOutletStatusResultSchema,
@@ -19,7 +18,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { assertOutletStatus } from './policy.js';
-import { applyStatusChanges, findFilterOptions } from './queries.js';
+import { applyStatusChanges } from './queries.js';
 import { outletStatusTable } from './table.js';
 // Registers the 'outletStatus' upload with the import pipeline.
 import './import-definition.js';
@@ -68,28 +67,11 @@ export const outletStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: (market) => `outlet-status_${market}`,
       sheetName: 'Outlet Status',
     },
+    filterOptions: {
+      path: '/api/admin/outletStatus/filters',
+      summary: 'Outlet Status: the DT codes and DT site codes the caller may filter by',
+    },
   });
-
-  app.get(
-    '/api/admin/outletStatus/filters',
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Outlet Status: the DT codes and DT site codes the caller may filter by',
-        description: ACCESS_TEXT,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(outletStatusFiltersSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertOutletStatus(app.db, user, market, 'view');
-      return ok(await findFilterOptions(app.db, user, market));
-    },
-  );
 
   app.put(
     '/api/admin/outletStatus',
