@@ -28,6 +28,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { ucubeRoutes } from './modules/ucube/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { outletStatusRoutes } from './modules/outlet-status/routes.js';
+import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 
 declare module 'fastify' {
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ucubeRoutes);
   await app.register(adminRoutes);
   await app.register(outletStatusRoutes);
+  await app.register(outletGeoComplianceRoutes);
   await app.register(fileRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

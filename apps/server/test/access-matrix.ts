@@ -252,6 +252,21 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
   },
 
+  // Outlet Geo-Compliance (issue 12): admins of a market whose outletGeoCompliance flag is on (vn and bd; th
+  // is off). The upload of kind outletGeoCompliance goes through the file calls below.
+  { route: 'GET /api/admin/outletGeoCompliance/list', allowed: admins },
+  { route: 'GET /api/admin/outletGeoCompliance/filterResult', allowed: admins },
+  { route: 'GET /api/admin/outletGeoCompliance/fileExport', allowed: admins },
+  { route: 'GET /api/admin/outletGeoCompliance/filters', allowed: admins },
+  {
+    route: 'PUT /api/admin/outletGeoCompliance',
+    allowed: admins,
+    // An outlet nobody has: 400 for an admin once past access control, nothing changes.
+    request: () => ({
+      payload: { changes: [{ outletCode: 'NOSUCHOUTLET', dtCode: 'X', geoCompliance: 0 }] },
+    }),
+  },
+
   // The import pipeline's file calls (issue 11): admins of the market (an unknown import or file is 404);
   // the upload needs the kind's tool upload ability (Outlet Status: bd, not vn). The exp/ form answers 404
   // to every admin while every market has a BTP endpoint.
