@@ -173,7 +173,12 @@ export const OUTLET_STATUS_MAX_BYTES = 10 * 1024 * 1024;
 // Imports: files and jobs (file/upload, file/checkstatus, file/download/{id}; exp/ prefix rule)
 // ---------------------------------------------------------------------------------------------
 
-export const IMPORT_KINDS = ['outletStatus', 'outletGeoCompliance'] as const;
+export const IMPORT_KINDS = [
+  'outletStatus',
+  'outletGeoCompliance',
+  'salesmanDeviceId',
+  'deviceGeoCompliance',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importKindSchema = z.enum(IMPORT_KINDS);
 
@@ -301,6 +306,20 @@ export const IMPORT_MESSAGES = {
   GEO_DUPLICATE_ROW: 'Duplicate records for DT Code, Outlet Code in row number {row}',
   CONNECTIVITY_ERROR:
     'File can not be uploaded due to a connectivity error. Please check your connection and try again.',
+  DEVICE_ID_REQUIRED: 'New Device ID is required in row number {row}',
+  DEVICE_ID_INVALID:
+    'Device ID in row number {row} should hold letters, digits and - _ : . only, at most 64 characters',
+  DEVICE_ID_IN_FILE_TWICE:
+    'Device ID in row number {row} is also given to the salesman in row number {other}',
+  DEVICE_ID_TAKEN: 'Device ID in row number {row} is already mapped to another salesman ({smCode})',
+  SM_DUPLICATE_ROW: 'Duplicate records for SM Code in row number {row}',
+  PHONE_INVALID: 'Phone number in row number {row} should be digits, with or without the dial code',
+  PHONE_MISMATCH: "The phone number in row number {row} is not the salesman's phone number",
+  SALESMAN_OUT_OF_SCOPE: 'The salesman in row number {row} is outside your distributors',
+  DEVICE_MISMATCH: 'Device ID in row number {row} is not the device mapped to the salesman',
+  RADIUS_INVALID: 'Radius (m) should be a whole number from {min} to {max} in row number {row}',
+  DEVICE_DELETE_FAILED: 'Device ID cannot be deleted due to error. Please try again',
+  DOWNLOAD_INTERRUPTED: 'Download was interrupted. Please try again',
   HAS_ERRORS: 'Upload Failed. Please check file data and upload again.',
   STATUS_SAVE_FAILED: 'Status cannot be updated due to error. Kindly update again.',
   GENERIC: 'Something went wrong. Please try again after sometime',

@@ -15,3 +15,5 @@ export * from './export-limits.js';
 export * from './admin.js';
 export * from './server-messages.js';
 export * from './outlet-geo-compliance.js';
+export * from './salesman-device-id.js';
+export * from './device-geo-compliance.js';

@@ -1,0 +1,154 @@
+/**
+ * The device-ID CSV as an import definition (lib/imports): the template 'DT Code, SM Code, Phone
+ * number, Device ID', the 50 MB limit, the row and cross-row rules of rules.ts, the database rules
+ * (the salesman exists under that DT in the market and inside the uploader's DT codes, the phone is
+ * theirs, the device ID is not another salesman's) and a set-based apply from the staging table with
+ * one 'salesman.device.update' audit entry per salesman changed.
+ *
+ * Each database step is one statement per batch: the rows go as JSON arrays (one parameter each) and
+ * the server answers only the rows that fail, or a count.
+ */
+import {
+  COUNTRIES,
+  SALESMAN_DEVICE_MAX_BYTES,
+  SALESMAN_DEVICE_TEMPLATE_HEADERS,
+} from '@fieldforce/contracts';
+import { normalisePhone } from '@fieldforce/contracts';
+import type { Queryable } from '../../db/client.js';
+import { registerImport, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
+import { dtScopeSql } from '../../lib/policy.js';
+import {
+  databaseRowErrors,
+  deviceGivenTwice,
+  duplicateSalesmanRows,
+  validateSalesmanDeviceRow,
+  type NumberedDevice,
+  type RowFacts,
+  type SalesmanDeviceValue,
+} from './rules.js';
+
+export const SALESMAN_DEVICE_TOOL = 'salesmanDeviceId';
+export const DEVICE_UPDATE_ACTION = 'salesman.device.update';
+
+/** The batch as JSON arrays: DT codes, SM codes, device IDs, phones in the stored form ('' = none). */
+function batchParams(rows: ReadonlyArray<NumberedDevice>, ctx: ImportContext): unknown[] {
+  const dial = COUNTRIES[ctx.market].dialCode;
+  return [
+    ctx.market,
+    JSON.stringify(rows.map((r) => r.value.dtCode)),
+    JSON.stringify(rows.map((r) => r.value.smCode)),
+    JSON.stringify(rows.map((r) => r.value.deviceId)),
+    JSON.stringify(
+      rows.map((r) => (r.value.phone === null ? '' : (normalisePhone(r.value.phone, dial) ?? ''))),
+    ),
+  ];
+}
+
+const BATCH_ROWS = `ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
+                             json_array_elements_text($4::json), json_array_elements_text($5::json))
+                   WITH ORDINALITY AS f(dt, sm, dev, phone, i)`;
+
+/** The rows of a batch that fail a database rule, with what the database knows of them. */
+async function failingFacts(
+  q: Queryable,
+  rows: ReadonlyArray<NumberedDevice>,
+  ctx: ImportContext,
+): Promise<RowFacts[]> {
+  if (rows.length === 0) return [];
+  const params = batchParams(rows, ctx);
+  const smInScope = dtScopeSql(ctx.user, 's.dt_code', params);
+  const holderVisible = dtScopeSql(ctx.user, 'h.dt_code', params);
+  const { rows: facts } = await q.query<RowFacts>(
+    `SELECT (f.i - 1)::int AS i, s.dt_code AS "smDtCode", s.phone AS "smPhone",
+            coalesce(${smInScope}, false) AS "inScope",
+            CASE WHEN h.id IS NULL THEN NULL
+                 WHEN h.country_code = $1 AND ${holderVisible} THEN h.sm_code ELSE '' END AS holder
+     FROM ${BATCH_ROWS}
+     LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
+     LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm
+     WHERE s.id IS NULL OR s.dt_code <> f.dt OR NOT coalesce(${smInScope}, false)
+        OR (f.phone <> '' AND f.phone <> s.phone) OR h.id IS NOT NULL
+     ORDER BY f.i`,
+    params,
+  );
+  return facts;
+}
+
+export const salesmanDeviceImport: ImportDefinition<SalesmanDeviceValue> =
+  registerImport<SalesmanDeviceValue>({
+    kind: 'salesmanDeviceId',
+    tool: 'salesmanDeviceId',
+    maxBytes: SALESMAN_DEVICE_MAX_BYTES,
+    extensions: ['.csv'],
+    noSpacesInName: true,
+    headers: SALESMAN_DEVICE_TEMPLATE_HEADERS,
+    dateColumns: [],
+    validateRow: validateSalesmanDeviceRow,
+    crossRowRules: [duplicateSalesmanRows, deviceGivenTwice],
+    async checkAgainstDb(q, rows, ctx) {
+      const facts = await failingFacts(q, rows, ctx);
+      if (facts.length === 0) return [];
+      const dial = COUNTRIES[ctx.market].dialCode;
+      return databaseRowErrors(rows, facts, (typed) => normalisePhone(typed, dial));
+    },
+    /** Rows whose salesman's device ID differs from the file's (or that name no salesman) would update. */
+    async plan(q, rows, ctx) {
+      if (rows.length === 0) return { create: 0, update: 0, unchanged: 0 };
+      const { rows: answer } = await q.query<{ update: number }>(
+        `SELECT count(*) FILTER (WHERE s.device_id IS DISTINCT FROM f.dev)::int AS update
+         FROM ${BATCH_ROWS}
+         LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1`,
+        batchParams(rows, ctx),
+      );
+      const update = answer[0]?.update ?? 0;
+      return { create: 0, update, unchanged: rows.length - update };
+    },
+    staging: {
+      columns: [
+        { name: 'dt_code', type: 'text' },
+        { name: 'sm_code', type: 'text' },
+        { name: 'device_id', type: 'text' },
+      ],
+      toRow: (v) => [v.dtCode, v.smCode, v.deviceId],
+    },
+    /**
+     * One statement: the salesmen whose device ID differs (in the market, under the row's DT, inside
+     * the uploader's DT codes) get the file's, with the time of the change, and each gets its
+     * 'salesman.device.update' audit entry (before and after) with the import id.
+     */
+    async apply(tx, stagingTable, ctx) {
+      const params: unknown[] = [
+        ctx.market,
+        ctx.user.id,
+        ctx.importId,
+        SALESMAN_DEVICE_TOOL,
+        DEVICE_UPDATE_ACTION,
+        ctx.now.toISOString(),
+      ];
+      const scope = dtScopeSql(ctx.user, 's.dt_code', params);
+      const { rows } = await tx.query<{ updated: number; total: number }>(
+        `WITH old AS (
+           SELECT s.id, s.device_id AS was, st.device_id AS now
+           FROM ${stagingTable} st
+           JOIN salesmen s ON s.sm_code = st.sm_code AND s.dt_code = st.dt_code AND s.country_code = $1
+           WHERE ${scope} AND s.device_id IS DISTINCT FROM st.device_id),
+         changed AS (
+           UPDATE salesmen s SET device_id = old.now, device_id_updated_at = $6::timestamptz
+           FROM old WHERE s.id = old.id
+           RETURNING s.sm_code, old.was, s.device_id AS now),
+         audited AS (
+           INSERT INTO audit_log (actor_id, session_id, market, tool, action, target, before, after, import_id,
+                                  request_id, at)
+           SELECT $2, NULL, $1, $4, $5, c.sm_code, jsonb_build_object('deviceId', c.was),
+                  jsonb_build_object('deviceId', c.now), $3, NULL, $6::timestamptz
+           FROM changed c
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM audited)::int AS updated,
+                (SELECT count(*) FROM ${stagingTable})::int AS total`,
+        params,
+      );
+      const updated = rows[0]?.updated ?? 0;
+      return { created: 0, updated, unchanged: (rows[0]?.total ?? 0) - updated };
+    },
+    auditAction: 'salesman.device.import',
+  });
