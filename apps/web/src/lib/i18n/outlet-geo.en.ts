@@ -1,2 +1,55 @@
 /** English strings of Outlet Geo-Compliance (issue 12). */
-export const outletGeoEn = {} as const;
+export const outletGeoEn = {
+  // The upload's two messages of this tool, by their IMPORT_MESSAGES code (components/upload translates
+  // `import.<code>`).
+  'import.GEO_CHECK_NOT_BINARY': 'Geo-Compliance Check should be only 1 or 0 in row number {row}',
+  'import.GEO_DUPLICATE_ROW': 'Duplicate records for DT Code, Outlet Code in row number {row}',
+
+  'outletGeo.filters': 'Filters',
+  'outletGeo.dtCode': 'DT Code',
+  'outletGeo.dtSiteCode': 'DT Site Code',
+  'outletGeo.all': 'All',
+  'outletGeo.check': 'Geo-Compliance Check',
+  'outletGeo.checkAll': 'Enabled and disabled',
+  'outletGeo.checkOn': 'Enabled only',
+  'outletGeo.checkOff': 'Disabled only',
+  'outletGeo.search': 'Search outlet codes',
+  'outletGeo.searchHint': 'Up to {max} codes, separated by commas',
+  'outletGeo.searchCount': '{count} of {max} codes',
+  'outletGeo.searchTooMany': 'Enter at most {max} outlet codes.',
+  'outletGeo.apply': 'Search',
+  'outletGeo.reset': 'Reset',
+  'outletGeo.caption': 'Outlets and their geo-compliance check',
+  'outletGeo.col.outletCode': 'Outlet Code',
+  'outletGeo.col.outletName': 'Outlet name',
+  'outletGeo.col.dt': 'Distributor',
+  'outletGeo.col.site': 'Site',
+  'outletGeo.col.salesman': 'Salesperson',
+  'outletGeo.col.check': 'Geo-Compliance',
+  'outletGeo.col.updated': 'Last change',
+  'outletGeo.on': 'Enabled',
+  'outletGeo.off': 'Disabled',
+  'outletGeo.toggle': 'Geo-compliance check of outlet {outlet}',
+  'outletGeo.changed': 'changed',
+  'outletGeo.enableTitle': 'Enable geo-compliance at outlet level?',
+  'outletGeo.enableBody':
+    'Visits to outlet {outlet} ({name}) will have to be recorded inside the outlet’s radius. The change is saved when you press Save.',
+  'outletGeo.disableTitle': 'Disable geo-compliance at outlet level?',
+  'outletGeo.disableBody':
+    'Visits to outlet {outlet} ({name}) will no longer be checked against the outlet’s radius. The change is saved when you press Save.',
+  'outletGeo.enable': 'Enable',
+  'outletGeo.disable': 'Disable',
+  'outletGeo.changes': '{count} unsaved changes',
+  'outletGeo.clear': 'Clear',
+  'outletGeo.save': 'Save',
+  'outletGeo.confirmTitle': 'Save the geo-compliance changes?',
+  'outletGeo.confirmBody': '{on} outlets will be enabled and {off} disabled.',
+  'outletGeo.saved': 'Geo-compliance updated for {count} outlets.',
+  'outletGeo.refused':
+    'Nothing was saved: outlets {outlets} are not among your outlets. Remove them and save again.',
+  'outletGeo.export': 'Export Outlets',
+  'outletGeo.upload': 'Bulk Update',
+  'outletGeo.uploadTitle': 'Bulk Update Geo-Compliance status',
+  'outletGeo.action.update': 'Geo-compliance changed',
+  'outletGeo.action.import': 'File applied',
+} as const;

@@ -1,4 +1,55 @@
 import type { outletGeoEn } from './outlet-geo.en';
 
 /** Vietnamese strings of Outlet Geo-Compliance (issue 12). */
-export const outletGeoVi: Record<keyof typeof outletGeoEn, string> = {};
+export const outletGeoVi: Record<keyof typeof outletGeoEn, string> = {
+  'import.GEO_CHECK_NOT_BINARY': 'Kiểm tra tuân thủ vị trí chỉ được là 1 hoặc 0 ở dòng số {row}',
+  'import.GEO_DUPLICATE_ROW': 'Bản ghi trùng Mã NPP, Mã cửa hàng ở dòng số {row}',
+
+  'outletGeo.filters': 'Bộ lọc',
+  'outletGeo.dtCode': 'Mã NPP',
+  'outletGeo.dtSiteCode': 'Mã điểm NPP',
+  'outletGeo.all': 'Tất cả',
+  'outletGeo.check': 'Kiểm tra tuân thủ vị trí',
+  'outletGeo.checkAll': 'Đang bật và đang tắt',
+  'outletGeo.checkOn': 'Chỉ đang bật',
+  'outletGeo.checkOff': 'Chỉ đang tắt',
+  'outletGeo.search': 'Tìm theo mã cửa hàng',
+  'outletGeo.searchHint': 'Tối đa {max} mã, cách nhau bằng dấu phẩy',
+  'outletGeo.searchCount': '{count} trên {max} mã',
+  'outletGeo.searchTooMany': 'Chỉ nhập tối đa {max} mã cửa hàng.',
+  'outletGeo.apply': 'Tìm kiếm',
+  'outletGeo.reset': 'Đặt lại',
+  'outletGeo.caption': 'Cửa hàng và kiểm tra tuân thủ vị trí',
+  'outletGeo.col.outletCode': 'Mã cửa hàng',
+  'outletGeo.col.outletName': 'Tên cửa hàng',
+  'outletGeo.col.dt': 'Nhà phân phối',
+  'outletGeo.col.site': 'Điểm NPP',
+  'outletGeo.col.salesman': 'Nhân viên bán hàng',
+  'outletGeo.col.check': 'Tuân thủ vị trí',
+  'outletGeo.col.updated': 'Thay đổi gần nhất',
+  'outletGeo.on': 'Đang bật',
+  'outletGeo.off': 'Đang tắt',
+  'outletGeo.toggle': 'Kiểm tra tuân thủ vị trí của cửa hàng {outlet}',
+  'outletGeo.changed': 'đã đổi',
+  'outletGeo.enableTitle': 'Bật tuân thủ vị trí cho cửa hàng này?',
+  'outletGeo.enableBody':
+    'Các lượt ghé thăm cửa hàng {outlet} ({name}) sẽ phải được ghi nhận trong bán kính của cửa hàng. Thay đổi được lưu khi bạn nhấn Lưu.',
+  'outletGeo.disableTitle': 'Tắt tuân thủ vị trí cho cửa hàng này?',
+  'outletGeo.disableBody':
+    'Các lượt ghé thăm cửa hàng {outlet} ({name}) sẽ không còn được kiểm tra theo bán kính của cửa hàng. Thay đổi được lưu khi bạn nhấn Lưu.',
+  'outletGeo.enable': 'Bật',
+  'outletGeo.disable': 'Tắt',
+  'outletGeo.changes': '{count} thay đổi chưa lưu',
+  'outletGeo.clear': 'Xóa danh sách',
+  'outletGeo.save': 'Lưu',
+  'outletGeo.confirmTitle': 'Lưu các thay đổi tuân thủ vị trí?',
+  'outletGeo.confirmBody': '{on} cửa hàng sẽ được bật và {off} cửa hàng sẽ bị tắt.',
+  'outletGeo.saved': 'Đã cập nhật tuân thủ vị trí cho {count} cửa hàng.',
+  'outletGeo.refused':
+    'Chưa lưu gì: các cửa hàng {outlets} không thuộc các cửa hàng của bạn. Hãy bỏ chúng khỏi danh sách rồi lưu lại.',
+  'outletGeo.export': 'Xuất danh sách cửa hàng',
+  'outletGeo.upload': 'Cập nhật hàng loạt',
+  'outletGeo.uploadTitle': 'Cập nhật hàng loạt trạng thái tuân thủ vị trí',
+  'outletGeo.action.update': 'Đã đổi tuân thủ vị trí',
+  'outletGeo.action.import': 'Đã áp dụng tệp',
+};

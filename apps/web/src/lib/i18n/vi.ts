@@ -18,6 +18,8 @@ const base: Record<
     | keyof typeof termsVi
     | keyof typeof adminVi
     | keyof typeof valuesVi
+    | keyof typeof outletGeoVi
+    | keyof typeof devicesVi
   >,
   string
 > = {
