@@ -6,7 +6,7 @@
  * (page, abilities, imports) are in admin.ts.
  */
 import { z } from 'zod';
-import { tablePageSchema, tableQuerySchema } from './admin.js';
+import { dtFilterOptionsSchema, tablePageSchema, tableQuerySchema, type DtFilterOptions } from './admin.js';
 
 /** The routes (the spec names none for this tool): /api/admin/outletGeoCompliance/…  */
 export const OUTLET_GEO_API = '/api/admin/outletGeoCompliance';
@@ -55,11 +55,8 @@ export const outletGeoPageSchema = tablePageSchema(outletGeoRowSchema);
 export type OutletGeoPage = z.infer<typeof outletGeoPageSchema>;
 
 /** GET …/outletGeoCompliance/filters: the distributors and sites the caller may filter by. */
-export const outletGeoFiltersSchema = z.object({
-  dtCodes: z.array(z.object({ code: z.string(), name: z.string() })),
-  dtSiteCodes: z.array(z.object({ code: z.string(), name: z.string(), dtCode: z.string() })),
-});
-export type OutletGeoFilters = z.infer<typeof outletGeoFiltersSchema>;
+export const outletGeoFiltersSchema = dtFilterOptionsSchema;
+export type OutletGeoFilters = DtFilterOptions;
 
 /** An item of the changed list: one outlet's new check. */
 export const outletGeoChangeSchema = z.object({

@@ -1,7 +1,6 @@
 /**
- * Outlet Geo-Compliance SQL outside the declared table (table.ts): the filter lists and the save of
- * the changed list with its audit entries. Every statement limits rows to the market and the caller's
- * DT scope (dtScopeSql).
+ * Outlet Geo-Compliance SQL outside the declared table (table.ts): the save of the changed list with
+ * its audit entries, limited to the market and the caller's DT scope (dtScopeSql).
  */
 import type { CountryCode, OutletGeoChange } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -10,23 +9,6 @@ import { dtScopeSql, type AuthUser } from '../../lib/policy.js';
 export const OUTLET_GEO_TOOL = 'outletGeoCompliance';
 /** One audit entry per outlet changed, by the save and by an import (before/after {geoCompliance}). */
 export const GEO_UPDATE_ACTION = 'outlet.geo.update';
-
-/** The distributors and sites the caller may filter by, in code order. */
-export async function findGeoFilterOptions(q: Queryable, user: AuthUser, market: CountryCode) {
-  const dtParams: unknown[] = [market];
-  const dts = await q.query<{ code: string; name: string }>(
-    `SELECT dt_code AS code, name FROM distributors
-     WHERE country_code = $1 AND ${dtScopeSql(user, 'dt_code', dtParams)} ORDER BY dt_code`,
-    dtParams,
-  );
-  const siteParams: unknown[] = [market];
-  const sites = await q.query<{ code: string; name: string; dtCode: string }>(
-    `SELECT dt_site_code AS code, name, dt_code AS "dtCode" FROM dt_sites
-     WHERE country_code = $1 AND ${dtScopeSql(user, 'dt_code', siteParams)} ORDER BY dt_site_code`,
-    siteParams,
-  );
-  return { dtCodes: dts.rows, dtSiteCodes: sites.rows };
-}
 
 export interface GeoSaveActor {
   actorId: string;

@@ -11,7 +11,6 @@ import {
   marketQuerySchema,
   ok,
   OUTLET_GEO_API,
-  outletGeoFiltersSchema,
   outletGeoPageSchema,
   outletGeoQuerySchema,
   saveOutletGeoResultSchema,
@@ -22,7 +21,7 @@ import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
 import { assertOutletGeo } from './policy.js';
-import { applyGeoChanges, findGeoFilterOptions, type GeoSaveResult } from './queries.js';
+import { applyGeoChanges, type GeoSaveResult } from './queries.js';
 import { outletGeoTable } from './table.js';
 // Registers the 'outletGeoCompliance' upload with the import pipeline.
 import './import-definition.js';
@@ -71,28 +70,11 @@ export const outletGeoComplianceRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: (market) => `outlet-geo-compliance_${market}`,
       sheetName: 'Outlet Geo-Compliance',
     },
+    filterOptions: {
+      path: `${OUTLET_GEO_API}/filters`,
+      summary: 'Outlet Geo-Compliance: the DT codes and DT site codes the caller may filter by',
+    },
   });
-
-  app.get(
-    `${OUTLET_GEO_API}/filters`,
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Outlet Geo-Compliance: the DT codes and DT site codes the caller may filter by',
-        description: ACCESS_TEXT,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(outletGeoFiltersSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertOutletGeo(app.db, user, market, 'view');
-      return ok(await findGeoFilterOptions(app.db, user, market));
-    },
-  );
 
   app.put(
     OUTLET_GEO_API,
