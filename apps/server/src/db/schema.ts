@@ -52,6 +52,8 @@ export const countries = pgTable('countries', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** Whether the salesman app checks the device ID at sign-in (Salesman Device ID; migration 0014). */
+  smDeviceIdValidation: boolean('sm_device_id_validation').notNull().default(true),
 });
 
 // --- Users --------------------------------------------------------------------------------------
@@ -198,12 +200,19 @@ export const salesmen = pgTable(
     deviceIdUpdatedAt: tstz('device_id_updated_at'),
     bsa: text('bsa').notNull().default('Distributor'),
     active: boolean('active').notNull().default(true),
+    /** Device Geo-Compliance (migration 0014): visits must be recorded inside the outlet's radius. */
+    geoFenceRequired: boolean('geo_fence_required').notNull().default(false),
+    /** The radius in metres, 10 to 5000. */
+    geoFenceRadiusM: integer('geo_fence_radius_m').notNull().default(100),
   },
   (t) => [
     index('salesmen_country_idx').on(t.countryCode),
     index('salesmen_dt_idx').on(t.dtCode, t.dtSiteCode),
     index('salesmen_team_leader_idx').on(t.teamLeaderMemberId),
     index('salesmen_phone_idx').on(t.phone),
+    uniqueIndex('salesmen_device_id_key')
+      .on(t.deviceId)
+      .where(sql`device_id IS NOT NULL`),
   ],
 );
 

@@ -102,6 +102,8 @@ const COLUMNS = {
     'device_id_updated_at',
     'bsa',
     'active',
+    'geo_fence_required',
+    'geo_fence_radius_m',
   ],
   outlets: [
     'id',
@@ -459,9 +461,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         sm.name,
         sm.phone,
         sm.deviceId,
-        iso(sm.member.user.createdAt),
+        sm.deviceId === null ? null : iso(sm.member.user.createdAt),
         sm.bsa,
         true,
+        sm.geoFenceRequired,
+        sm.geoFenceRadiusM,
       ]);
     }
     for (const sm of org.salesmen) {

@@ -110,7 +110,11 @@ export interface SalesmanRow {
   site: SiteRow;
   name: string;
   phone: string;
-  deviceId: string;
+  /** Null: no device mapped yet (Salesman Device ID shows a few such salesmen). */
+  deviceId: string | null;
+  /** Device Geo-Compliance: visits must be recorded inside the outlet's radius, in metres. */
+  geoFenceRequired: boolean;
+  geoFenceRadiusM: number;
   bsa: string;
   /** Personal performance factor; the team's monthly swing is applied on top. */
   perf: number;
@@ -133,6 +137,9 @@ export interface MarketOrg {
 }
 
 const KM_PER_DEG_LAT = 110.574;
+
+/** The demo devices' geo-fence radii in metres (Device Geo-Compliance). */
+const GEO_FENCE_RADII_M = [50, 75, 100, 150, 200, 300, 500] as const;
 
 /** A point at a random bearing, up to maxKm away (denser near the centre, like a real city). */
 export function jitter(
@@ -459,6 +466,11 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
     const team = products.filter((p) => (tl.teamBsa === 'Ice Cream') === (p.item.bsa === 'Ice Cream'));
     const list = team.length > 0 ? team : products;
     let running = 0;
+    // Drawn for every salesman, mapped or not, so the shared stream (and every value after it) is
+    // what it was before devices could be unmapped; the device settings come from their own stream.
+    const deviceHex = rng.hex(16);
+    const index = salesmen.length;
+    const devicePlan = new Rng(ctx.seed, cc, 'device-settings', member.employeeCode);
     const sm: SalesmanRow = {
       id: ++ctx.ids.salesman,
       smCode: member.employeeCode,
@@ -468,7 +480,9 @@ export function buildMarketOrg(ctx: OrgContext, cc: CountryCode, size: MarketSiz
       site,
       name: member.user.name,
       phone: member.user.phone!,
-      deviceId: rng.hex(16),
+      deviceId: index % 8 === 3 ? null : deviceHex,
+      geoFenceRequired: index % 3 !== 2,
+      geoFenceRadiusM: devicePlan.pick(GEO_FENCE_RADII_M),
       bsa: tl.teamBsa,
       perf: tl.teamFactor * rng.range(0.9, 1.1),
       outlets: [],
