@@ -29,6 +29,7 @@ import { ucubeRoutes } from './modules/ucube/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { outletStatusRoutes } from './modules/outlet-status/routes.js';
 import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/routes.js';
+import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 
 declare module 'fastify' {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   await app.register(outletStatusRoutes);
   await app.register(outletGeoComplianceRoutes);
+  await app.register(salesmanDeviceIdRoutes);
   await app.register(fileRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

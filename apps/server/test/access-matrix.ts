@@ -267,6 +267,30 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
   },
 
+  // Salesman Device ID (issue 12): admins of a market whose salesmandeviceid flag is on (every market).
+  { route: 'GET /api/admin/salesmanDeviceId/list', allowed: admins },
+  { route: 'GET /api/admin/salesmanDeviceId/filterResult', allowed: admins },
+  { route: 'GET /api/admin/salesmanDeviceId/fileExport', allowed: admins },
+  { route: 'GET /api/admin/salesmanDeviceId/filters', allowed: admins },
+  { route: 'GET /api/admin/salesmanDeviceId/settings', allowed: admins },
+  {
+    route: 'PUT /api/admin/salesmanDeviceId/settings',
+    allowed: admins,
+    // The switch as the demo data has it (on): nothing changes.
+    request: () => ({ payload: { validationEnabled: true } }),
+  },
+  {
+    route: 'PUT /api/admin/salesmanDeviceId',
+    allowed: admins,
+    // A salesman nobody has: 404 for an admin once past access control, nothing changes.
+    request: () => ({ payload: { smCode: 'NOSUCHSM', deviceId: 'matrix-device' } }),
+  },
+  {
+    route: 'DELETE /api/admin/salesmanDeviceId',
+    allowed: admins,
+    request: () => ({ query: { smCode: 'NOSUCHSM' } }),
+  },
+
   // The import pipeline's file calls (issue 11): admins of the market (an unknown import or file is 404);
   // the upload needs the kind's tool upload ability (Outlet Status: bd, not vn). The exp/ form answers 404
   // to every admin while every market has a BTP endpoint.

@@ -49,7 +49,7 @@ export type SalesmanDeviceRow = z.infer<typeof salesmanDeviceRowSchema>;
 export const salesmanDevicePageSchema = tablePageSchema(salesmanDeviceRowSchema);
 export type SalesmanDevicePage = z.infer<typeof salesmanDevicePageSchema>;
 
-/** GET …/salesmanDeviceId/settings: the market-level switch and what the search needs. */
+/** GET …/salesmanDeviceId/settings: the market-level switch and the dial code the phone search uses. */
 export const salesmanDeviceSettingsSchema = z.object({
   /** Whether the salesman app checks the device ID at sign-in (SM Device ID validation). */
   validationEnabled: z.boolean(),
@@ -57,7 +57,6 @@ export const salesmanDeviceSettingsSchema = z.object({
   dialCode: z.string(),
   updatedAt: z.string().nullable(),
   updatedByName: z.string().nullable(),
-  dtCodes: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type SalesmanDeviceSettings = z.infer<typeof salesmanDeviceSettingsSchema>;
 

@@ -4,6 +4,7 @@
  * mapped to another salesman, all-or-nothing, the same file twice, the uploader's scope, and the
  * set-based apply with one audit entry per salesman.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_MESSAGES,
@@ -321,5 +322,34 @@ describe('scope', () => {
     const xlsx = await upload(adminVn, 'devices.xlsx', csv('VNDV1,VNDSM1,,dev-x1'));
     expect(xlsx.statusCode).toBe(400);
     expect(xlsx.body).toContain(IMPORT_MESSAGES.NOT_CSV);
+  });
+});
+
+describe('docs/samples (vn of the test seed)', () => {
+  const sample = (name: string) =>
+    readFileSync(new URL(`../../../../docs/samples/${name}`, import.meta.url), 'utf8');
+
+  it('the good file validates without errors: 3 to update, 1 unchanged', async () => {
+    const j = await uploaded(sample('salesman-device-id-good.csv'), adminVn, 'salesman-device-id-good.csv');
+    expect(j.preview).toEqual({ rows: 4, create: 0, update: 3, unchanged: 1, errorCount: 0, errors: [] });
+  });
+
+  it('the bad file trips every rule, each row named', async () => {
+    const j = await uploaded(sample('salesman-device-id-bad.csv'), adminVn, 'salesman-device-id-bad.csv');
+    expect(errorsOf(j).map((e) => [e.row, e.code])).toEqual([
+      [1, 'DEVICE_ID_REQUIRED'],
+      [2, 'PHONE_INVALID'],
+      [2, 'DEVICE_ID_INVALID'],
+      [3, 'DEVICE_ID_TAKEN'],
+      [5, 'DEVICE_ID_IN_FILE_TWICE'],
+      [6, 'SM_DUPLICATE_ROW'],
+      [7, 'NOT_IN_PORTAL'],
+      [8, 'NOT_IN_PORTAL'],
+      [9, 'PHONE_MISMATCH'],
+      [10, 'SPACES_OR_SPECIAL'],
+    ]);
+    expect(errorsOf(j).find((e) => e.row === 3)!.message).toBe(
+      'Device ID in row number 3 is already mapped to another salesman (VNSM00002)',
+    );
   });
 });
