@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { outletStatusRoutes } from './modules/outlet-status/routes.js';
 import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/routes.js';
 import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
+import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 
 declare module 'fastify' {
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outletStatusRoutes);
   await app.register(outletGeoComplianceRoutes);
   await app.register(salesmanDeviceIdRoutes);
+  await app.register(deviceGeoComplianceRoutes);
   await app.register(fileRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

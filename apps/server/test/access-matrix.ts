@@ -291,6 +291,18 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: () => ({ query: { smCode: 'NOSUCHSM' } }),
   },
 
+  // Device Geo-Compliance (issue 12): admins of the market (every market).
+  { route: 'GET /api/admin/deviceGeoCompliance/list', allowed: admins },
+  { route: 'GET /api/admin/deviceGeoCompliance/filterResult', allowed: admins },
+  { route: 'GET /api/admin/deviceGeoCompliance/fileExport', allowed: admins },
+  { route: 'GET /api/admin/deviceGeoCompliance/filters', allowed: admins },
+  {
+    route: 'PUT /api/admin/deviceGeoCompliance',
+    allowed: admins,
+    // A salesman nobody has: 404 for an admin once past access control, nothing changes.
+    request: () => ({ payload: { smCode: 'NOSUCHSM', geoCompliance: 1, radiusM: 100 } }),
+  },
+
   // The import pipeline's file calls (issue 11): admins of the market (an unknown import or file is 404);
   // the upload needs the kind's tool upload ability (Outlet Status: bd, not vn). The exp/ form answers 404
   // to every admin while every market has a BTP endpoint.

@@ -59,12 +59,6 @@ export type SaveDeviceGeo = z.infer<typeof saveDeviceGeoSchema>;
 export const saveDeviceGeoResultSchema = z.object({ changed: z.boolean(), row: deviceGeoRowSchema });
 export type SaveDeviceGeoResult = z.infer<typeof saveDeviceGeoResultSchema>;
 
-/** GET …/deviceGeoCompliance/filters: the distributors the caller may filter by. */
-export const deviceGeoFiltersSchema = z.object({
-  dtCodes: z.array(z.object({ code: z.string(), name: z.string() })),
-});
-export type DeviceGeoFilters = z.infer<typeof deviceGeoFiltersSchema>;
-
 /**
  * The bulk-update template (the spec gives none: docs/decisions.md). Device ID is optional; when
  * given it must be the device mapped to the salesman (the setting is meant for that device).
