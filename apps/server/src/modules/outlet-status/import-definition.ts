@@ -7,10 +7,11 @@
  * volume without changing what rules.ts decides. A row of plain ASCII letters and digits takes a fast
  * path that gives the same answer as `validateOutletStatusRow` (any other row goes through it); the
  * duplicates are found by sorting the codes as numbers, not a key string per row; the database checks and
- * the plan of a batch are one statement that takes the rows as JSON arrays (one parameter each,
- * `json_array_elements_text` on the server) and answers only the rows that fail and a count, instead
+ * the plan of a batch are one statement that takes the rows as one text parameter per column (values
+ * separated by spaces, which no valid value holds; `string_to_table` on the server) and answers only the rows that fail and a count, instead
  * of every outlet the file names.
  */
+import { randomBytes } from 'node:crypto';
 import type { RowError } from '@fieldforce/contracts';
 import { OUTLET_STATUS_MAX_BYTES, OUTLET_STATUS_TEMPLATE_HEADERS } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -161,7 +162,7 @@ function batchFacts(
 }
 
 /**
- * One statement per batch: the rows go as JSON arrays (one parameter each), the server joins them to
+ * One statement per batch: the rows go as one parameter per column, the server joins them to
  * the market's outlets and answers the rows that fail the database rules (for `databaseRowErrors` to
  * word) and the count of rows that would update: never every outlet the file names.
  */
@@ -171,21 +172,36 @@ async function queryFacts(
   ctx: ImportContext,
 ): Promise<BatchFacts> {
   if (rows.length === 0) return { failing: [], update: 0 };
-  const params: unknown[] = [
-    ctx.market,
-    JSON.stringify(rows.map((r) => r.value.dtCode)),
-    JSON.stringify(rows.map((r) => r.value.dtSiteCode)),
-    JSON.stringify(rows.map((r) => r.value.outletCode)),
-    JSON.stringify(rows.map((r) => r.value.status)),
-  ];
+  const dt: string[] = [];
+  const site: string[] = [];
+  const code: string[] = [];
+  const status: number[] = [];
+  // A value that passed the row rules holds no whitespace (SPACES_OR_SPECIAL), so the columns go as
+  // space-separated text (string_to_table: half the server's time of json_array_elements_text); JSON
+  // arrays when a value holds a space all the same.
+  let spaced = false;
+  for (const { value } of rows) {
+    dt.push(value.dtCode);
+    site.push(value.dtSiteCode);
+    code.push(value.outletCode);
+    status.push(value.status);
+    if (value.dtCode.includes(' ') || value.dtSiteCode.includes(' ') || value.outletCode.includes(' '))
+      spaced = true;
+  }
+  const params: unknown[] = spaced
+    ? [ctx.market, JSON.stringify(dt), JSON.stringify(site), JSON.stringify(code), JSON.stringify(status)]
+    : [ctx.market, dt.join(' '), site.join(' '), code.join(' '), status.join(' ')];
+  const columns = spaced
+    ? `json_array_elements_text($2::json), json_array_elements_text($3::json),
+       json_array_elements_text($4::json), json_array_elements_text($5::json)`
+    : `string_to_table($2::text, ' '), string_to_table($3::text, ' '), string_to_table($4::text, ' '),
+       string_to_table($5::text, ' ')`;
   const inScope = dtScopeSql(ctx.user, 'o.dt_code', params);
   const { rows: answer } = await q.query<{ update: number; failing: BatchFacts['failing'] | null }>(
     `WITH j AS (
        SELECT f.i, f.status, o.dt_code, o.dt_site_code, o.is_online,
               (o.outlet_code IS NULL OR o.dt_code <> f.dt OR o.dt_site_code <> f.site OR NOT (${inScope})) AS failing
-       FROM ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
-                       json_array_elements_text($4::json), json_array_elements_text($5::json))
-            WITH ORDINALITY AS f(dt, site, code, status, i)
+       FROM ROWS FROM (${columns}) WITH ORDINALITY AS f(dt, site, code, status, i)
        LEFT JOIN outlets o ON o.outlet_code = f.code AND o.country_code = $1)
      SELECT (SELECT count(*) FROM j WHERE j.is_online IS DISTINCT FROM (j.status = '1'))::int AS update,
             (SELECT json_agg(json_build_array(j.i, j.dt_code, j.dt_site_code) ORDER BY j.i) FROM j WHERE j.failing)
@@ -193,6 +209,17 @@ async function queryFacts(
     params,
   );
   return { update: answer[0]?.update ?? 0, failing: answer[0]?.failing ?? [] };
+}
+
+/**
+ * The first 28 characters of the import's per-outlet audit ids, in the form of a UUID version 7: the
+ * time in milliseconds, then 40 random bits; each entry appends its 8-digit hex counter. Ids of later
+ * imports sort after earlier ones, and one import's ids are neighbours.
+ */
+export function auditIdPrefix(now: Date): string {
+  const time = Math.max(0, Math.floor(now.getTime())).toString(16).padStart(12, '0').slice(-12);
+  const random = randomBytes(5).toString('hex');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${(8 | (parseInt(random[3]!, 16) & 3)).toString(16)}${random.slice(4, 7)}-${random.slice(7, 10)}0`;
 }
 
 export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerImport<OutletStatusValue>({
@@ -235,9 +262,11 @@ export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerI
   },
   /**
    * One statement: the outlets whose status differs (in the market, under the row's DT and site, inside
-   * the uploader's DT scope) are updated, and each gets its 'outlet.status.update' audit entry with the
-   * import id, without the changed rows making a round trip through the server. `before` is the
-   * opposite of `after`: only rows whose status differs are updated.
+   * the uploader's DT scope) are updated straight from the staging table, and each gets its
+   * 'outlet.status.update' audit entry with the import id, without the changed rows making a round trip
+   * through the server. `before` is the opposite of `after`: only rows whose status differs are updated.
+   * The entries' ids are time-ordered (auditIdPrefix): one run of neighbouring keys in the audit log's
+   * primary key instead of 100,000 random places (a third of the insert's time at 100,000 rows).
    */
   async apply(tx, stagingTable, ctx) {
     const params: unknown[] = [
@@ -246,22 +275,22 @@ export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerI
       ctx.importId,
       OUTLET_STATUS_TOOL,
       STATUS_UPDATE_ACTION,
+      auditIdPrefix(ctx.now),
     ];
     const scope = dtScopeSql(ctx.user, 'o.dt_code', params);
+    // The join sorts or hashes the staging rows: in memory, not in temporary files (ends with the transaction).
+    await tx.exec(`SET LOCAL work_mem = '64MB'`);
     const { rows } = await tx.query<{ updated: number; total: number }>(
-      `WITH old AS (
-         SELECT o.id, s.status = 1 AS online
+      `WITH changed AS (
+         UPDATE outlets o SET is_online = (s.status = 1)
          FROM ${stagingTable} s
-         JOIN outlets o ON o.outlet_code = s.outlet_code AND o.dt_code = s.dt_code
-           AND o.dt_site_code = s.dt_site_code AND o.country_code = $1
-         WHERE ${scope} AND o.is_online IS DISTINCT FROM (s.status = 1)),
-       changed AS (
-         UPDATE outlets o SET is_online = old.online FROM old WHERE o.id = old.id
+         WHERE o.outlet_code = s.outlet_code AND o.dt_code = s.dt_code AND o.dt_site_code = s.dt_site_code
+           AND o.country_code = $1 AND ${scope} AND o.is_online IS DISTINCT FROM (s.status = 1)
          RETURNING o.outlet_code, o.is_online AS now),
        audited AS (
-         INSERT INTO audit_log (actor_id, session_id, market, tool, action, target, before, after, import_id,
+         INSERT INTO audit_log (id, actor_id, session_id, market, tool, action, target, before, after, import_id,
                                 request_id)
-         SELECT $2, NULL, $1, $4, $5, c.outlet_code,
+         SELECT $6 || lpad(to_hex(row_number() OVER ()), 8, '0'), $2, NULL, $1, $4, $5, c.outlet_code,
                 CASE WHEN c.now THEN '{"status": 0}'::jsonb ELSE '{"status": 1}'::jsonb END,
                 CASE WHEN c.now THEN '{"status": 1}'::jsonb ELSE '{"status": 0}'::jsonb END, $3, NULL
          FROM changed c
