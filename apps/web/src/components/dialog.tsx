@@ -91,3 +91,46 @@ export function Dialog({
     </div>
   );
 }
+
+/**
+ * A question before a change is saved ("Save the 3 changes?"): the primary action first, then
+ * Cancel; Escape and the close button cancel. `busy` disables both while the change is sent.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  danger = false,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  busy?: boolean;
+  /** A removal or a switch-off: the action is drawn as dangerous. */
+  danger?: boolean;
+}) {
+  const t = useT();
+  return (
+    <Dialog title={title} onClose={onCancel}>
+      <div className="dialog__body">{children}</div>
+      <div className="dialog__actions">
+        <button
+          type="button"
+          className={danger ? 'button button--danger' : 'button button--primary'}
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {confirmLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -139,3 +139,71 @@ export function SelectField({
     </div>
   );
 }
+
+/** A typed search list: split at commas, trimmed, blanks and repeats dropped. */
+export function parseCodeList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * A search field for a list of codes (outlet codes, SM codes, phone numbers): at most `max` values
+ * separated by commas, the count shown as the user types and "at most" announced when past it.
+ * The caller reads the values with parseCodeList and refuses to search while `tooMany`.
+ */
+export function CodeListField({
+  label,
+  value,
+  onChange,
+  max,
+  hint,
+  tooManyText,
+  placeholder,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  max: number;
+  /** e.g. "Up to 10 codes, separated by commas". */
+  hint: string;
+  /** e.g. "Enter at most 10 outlet codes." */
+  tooManyText: string;
+  placeholder?: string;
+  className?: string;
+}) {
+  const t = useT();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const count = parseCodeList(value).length;
+  const tooMany = count > max;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__control"
+        value={value}
+        aria-describedby={hintId}
+        aria-invalid={tooMany}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p
+        id={hintId}
+        className={tooMany ? 'field__hint field__hint--error' : 'field__hint'}
+        aria-live="polite"
+      >
+        {tooMany ? tooManyText : `${hint} · ${t('adminTool.listCount', { count, max })}`}
+      </p>
+    </div>
+  );
+}

@@ -1,16 +1,8 @@
+import { parseCodeList } from '../../components/form-field';
 import { SEARCH_LIST_MAX, type ChangedOutletStatus, type OutletStatusRow } from '@fieldforce/contracts';
 
-/** The outlet codes typed in the search: split at commas, trimmed, blanks and repeats dropped. */
-export function parseOutletCodes(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((code) => code.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+/** The outlet codes typed in the search (the shared code-list rule of components/form-field). */
+export const parseOutletCodes = parseCodeList;
 
 export function outletCodesTooMany(codes: readonly string[]): boolean {
   return codes.length > SEARCH_LIST_MAX;

@@ -1,5 +1,6 @@
 /** English strings of the admin foundation (issue 11): data table, upload dialog, activity log, outlet status. */
 export const adminEn = {
+  'adminTool.listCount': '{count} of {max}',
   'table.columns.button': 'Columns',
   'table.columns.buttonCount': 'Columns ({shown} of {all})',
   'table.columns.legend': 'Columns to show',

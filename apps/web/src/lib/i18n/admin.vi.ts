@@ -2,6 +2,7 @@ import type { adminEn } from './admin.en';
 
 /** Vietnamese strings of the admin foundation (issue 11). */
 export const adminVi: Record<keyof typeof adminEn, string> = {
+  'adminTool.listCount': '{count}/{max}',
   'table.columns.button': 'Cột',
   'table.columns.buttonCount': 'Cột ({shown}/{all})',
   'table.columns.legend': 'Các cột hiển thị',

@@ -173,6 +173,7 @@ const base = {
   'page.reportPage.title': 'Report',
   'page.reportPage.lead': 'Search, filter and download the report for a date range of up to 60 days.',
 
+  'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.retry': 'Try again',
   'common.required': 'Required',

@@ -188,6 +188,7 @@ const base: Record<
   'page.reportPage.title': 'Báo cáo',
   'page.reportPage.lead': 'Tìm kiếm, lọc và tải xuống báo cáo trong khoảng thời gian tối đa 60 ngày.',
 
+  'common.cancel': 'Hủy',
   'common.close': 'Đóng',
   'common.retry': 'Thử lại',
   'common.required': 'Bắt buộc',

@@ -1,11 +1,11 @@
+import type { ChangedOutletStatus, CountryCode, OutletStatusRow } from '@fieldforce/contracts';
 import {
-  type ChangedOutletStatus,
-  type CountryCode,
-  type OutletStatusFilters,
-  type OutletStatusPage,
-} from '@fieldforce/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest, type DownloadProgress, type DownloadResult } from '../../../lib/api-client';
+  downloadAdminTable,
+  useAdminTablePage,
+  useDtFilterOptions,
+  type TableCallQuery,
+} from '../../../components/admin-tool';
+import { apiRequest, type DownloadProgress, type DownloadResult } from '../../../lib/api-client';
 
 /** The page's criteria: the spec's filter keys as comma lists, paging and sort. */
 export interface OutletStatusCriteria {
@@ -17,11 +17,9 @@ export interface OutletStatusCriteria {
   sort: string;
 }
 
-type Query = Record<string, string | number | undefined>;
-
 /** admin/getSalesmanDetails without filters, admin/filterResult with them (spec section 7). */
-export function outletStatusCall(criteria: OutletStatusCriteria): { path: string; query: Query } {
-  const filters: Query = {
+export function outletStatusCall(criteria: OutletStatusCriteria): { path: string; query: TableCallQuery } {
+  const filters: TableCallQuery = {
     filter_dt_code: criteria.dtCode || undefined,
     filter_dt_site_code: criteria.dtSiteCode || undefined,
     filter_outlet_code: criteria.outletCodes.length > 0 ? criteria.outletCodes.join(',') : undefined,
@@ -47,36 +45,17 @@ export const outletStatusKeys = {
 };
 
 export function useOutletStatusPage(country: CountryCode, criteria: OutletStatusCriteria, enabled: boolean) {
-  return useQuery({
-    queryKey: outletStatusKeys.page(country, criteria),
-    queryFn: ({ signal }) => {
-      const { path, query } = outletStatusCall(criteria);
-      return apiRequest<OutletStatusPage>(path, {
-        countryCode: country,
-        countryInQuery: true,
-        query,
-        signal,
-      });
-    },
-    placeholderData: keepPreviousData,
+  return useAdminTablePage<OutletStatusRow>(
+    outletStatusKeys.page(country, criteria),
+    country,
+    outletStatusCall(criteria),
     enabled,
-  });
+  );
 }
 
 /** GET admin/outletStatus/filters: the distributors and sites the caller may filter by. */
-export function useOutletStatusFilters(country: CountryCode, enabled: boolean) {
-  return useQuery({
-    queryKey: outletStatusKeys.filters(country),
-    queryFn: ({ signal }) =>
-      apiRequest<OutletStatusFilters>('admin/outletStatus/filters', {
-        countryCode: country,
-        countryInQuery: true,
-        signal,
-      }),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
+export const useOutletStatusFilters = (country: CountryCode, enabled: boolean) =>
+  useDtFilterOptions(outletStatusKeys.filters(country), country, 'admin/outletStatus/filters', enabled);
 
 /** PUT admin/outletStatus: the changed-status list, saved together. */
 export function saveOutletStatuses(
@@ -99,12 +78,12 @@ export function exportOutletStatuses(
   lang: 'en' | 'vi',
   options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void },
 ): Promise<DownloadResult> {
-  const { query } = outletStatusCall(criteria);
-  const { page: _page, pageSize: _size, ...rest } = query;
-  return apiDownload('admin/fileExport', {
-    countryCode: country,
-    countryInQuery: true,
-    query: { ...rest, format, lang },
-    ...options,
-  });
+  return downloadAdminTable(
+    'admin/fileExport',
+    country,
+    outletStatusCall(criteria).query,
+    format,
+    lang,
+    options,
+  );
 }

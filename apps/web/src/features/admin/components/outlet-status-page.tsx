@@ -7,23 +7,15 @@ import {
   type OutletStatusRow,
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
-import { ActivityLogDialog, activityLogKey } from '../../../components/activity-log';
-import { SelectField } from '../../../components/form-field';
+import { activityLogKey } from '../../../components/activity-log';
+import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
 import { CountdownPopup } from '../../../components/countdown-popup';
-import {
-  DataTable,
-  ExportButtons,
-  nextSort,
-  parseSort,
-  type DataTableColumn,
-} from '../../../components/data-table';
-import { Dialog } from '../../../components/dialog';
-import { LoadingStatus } from '../../../components/loading-status';
+import { type DataTableColumn } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialog';
 import { PageLayout } from '../../../components/page-layout';
-import { Toast } from '../../../components/toast';
-import { UploadDialog } from '../../../components/upload';
 import { useI18n, useT } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
@@ -35,7 +27,7 @@ import {
   useOutletStatusPage,
   type OutletStatusCriteria,
 } from '../api/outlet-status';
-import { outletCodesTooMany, parseOutletCodes, shownStatus, toggleChange } from '../outlet-status-rules';
+import { shownStatus, toggleChange } from '../outlet-status-rules';
 import './outlet-status.css';
 
 const FIRST: OutletStatusCriteria = {
@@ -76,23 +68,20 @@ function OutletStatusView() {
   const [dtCode, setDtCode] = useState('');
   const [dtSiteCode, setDtSiteCode] = useState('');
   const [search, setSearch] = useState('');
-  const [hidden, setHidden] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<'confirm' | 'upload' | 'activity' | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const ids = { search: useId(), hint: useId() };
+  const changedAt = useChangedAt();
 
   // A list from another market never travels to this one.
   useEffect(() => () => clearChanges(), [clearChanges]);
 
   const filters = useOutletStatusFilters(country, true);
   const result = useOutletStatusPage(country, criteria, true);
-  const data = result.data;
-  const codes = parseOutletCodes(search);
-  const tooMany = outletCodesTooMany(codes);
+  const codes = parseCodeList(search);
+  const tooMany = codes.length > SEARCH_LIST_MAX;
   const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
-  const canEdit = data?.can.edit ?? false;
+  const canEdit = result.data?.can.edit ?? false;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -116,7 +105,7 @@ function OutletStatusView() {
   );
 
   const save = async () => {
-    setDialog(null);
+    setConfirming(false);
     setSaving(true);
     try {
       await saveOutletStatuses(country, changes);
@@ -131,14 +120,6 @@ function OutletStatusView() {
     }
   };
 
-  const dateFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-        dateStyle: 'short',
-        timeStyle: 'short',
-      }),
-    [language],
-  );
   const columns: DataTableColumn<OutletStatusRow>[] = [
     {
       key: 'outletCode',
@@ -197,10 +178,7 @@ function OutletStatusView() {
       key: 'updatedAt',
       header: t('outletStatus.col.updated'),
       sortable: true,
-      cell: (row) =>
-        row.updatedAt
-          ? `${dateFormat.format(new Date(row.updatedAt))}${row.updatedByName ? ` · ${row.updatedByName}` : ''}`
-          : '—',
+      cell: (row) => changedAt(row.updatedAt, row.updatedByName),
     },
   ];
 
@@ -224,29 +202,16 @@ function OutletStatusView() {
           options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
           onChange={setDtSiteCode}
         />
-        <div className="field outlet-status__search">
-          <label className="field__label" htmlFor={ids.search}>
-            {t('outletStatus.search')}
-          </label>
-          <input
-            id={ids.search}
-            className="field__control"
-            value={search}
-            aria-describedby={ids.hint}
-            aria-invalid={tooMany}
-            placeholder="O001, O002"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <p
-            id={ids.hint}
-            className={tooMany ? 'field__hint outlet-status__too-many' : 'field__hint'}
-            aria-live="polite"
-          >
-            {tooMany
-              ? t('outletStatus.searchTooMany', { max: SEARCH_LIST_MAX })
-              : `${t('outletStatus.searchHint', { max: SEARCH_LIST_MAX })} · ${t('outletStatus.searchCount', { count: codes.length, max: SEARCH_LIST_MAX })}`}
-          </p>
-        </div>
+        <CodeListField
+          className="outlet-status__search"
+          label={t('outletStatus.search')}
+          value={search}
+          onChange={setSearch}
+          max={SEARCH_LIST_MAX}
+          hint={t('outletStatus.searchHint', { max: SEARCH_LIST_MAX })}
+          tooManyText={t('outletStatus.searchTooMany', { max: SEARCH_LIST_MAX })}
+          placeholder="O001, O002"
+        />
         <div className="outlet-status__filter-actions">
           <button type="submit" className="button button--primary" disabled={tooMany}>
             {t('outletStatus.apply')}
@@ -271,7 +236,7 @@ function OutletStatusView() {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => setDialog('confirm')}
+              onClick={() => setConfirming(true)}
               disabled={saving}
             >
               {t('outletStatus.save')}
@@ -280,111 +245,62 @@ function OutletStatusView() {
         </div>
       ) : null}
 
-      {result.isPending ? <LoadingStatus label={t('table.loading')} /> : null}
-      {result.isError ? (
-        <p className="dtable-message dtable-message--error" role="alert">
-          {t('table.error')}
-        </p>
-      ) : null}
-      {data ? (
-        <DataTable<OutletStatusRow>
-          caption={t('outletStatus.caption')}
-          columns={columns}
-          rows={data.rows}
-          rowKey={(row) => `${row.dtCode}/${row.dtSiteCode}/${row.outletCode}`}
-          rowClassName={(row) =>
-            changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
-          }
-          total={data.total}
-          page={data.page}
-          pageSize={data.pageSize}
-          onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}
-          onPageSizeChange={(pageSize) => setCriteria((c) => ({ ...c, pageSize, page: 1 }))}
-          sort={parseSort(criteria.sort || data.sort)}
-          onSort={(key) => setCriteria((c) => ({ ...c, sort: nextSort(c.sort || data.sort, key), page: 1 }))}
-          hidden={hidden}
-          onHiddenChange={setHidden}
-          busy={result.isFetching}
-          toolbar={
-            <>
-              {data.can.upload ? (
-                <button type="button" className="button button--ghost" onClick={() => setDialog('upload')}>
-                  {t('outletStatus.upload')}
-                </button>
-              ) : null}
-              <button type="button" className="button button--ghost" onClick={() => setDialog('activity')}>
-                {t('activity.button')}
-              </button>
-              {data.can.export ? (
-                <ExportButtons
-                  formats={['csv', 'xlsx']}
-                  total={data.total}
-                  downloadCap={data.downloadCap}
-                  fetchFile={(format, options) =>
-                    exportOutletStatuses(country, criteria, format, language, options)
-                  }
-                  fallbackName={(format) => `outlet_status_${country}.${format}`}
-                />
-              ) : null}
-            </>
-          }
-        />
-      ) : null}
-
-      {dialog === 'confirm' ? (
-        <Dialog title={t('outletStatus.confirmTitle')} onClose={() => setDialog(null)}>
-          <p>{t('outletStatus.confirmBody', { count: changes.length })}</p>
-          <div className="dialog__actions outlet-status__change-actions">
-            <button type="button" className="button button--primary" onClick={() => void save()}>
-              {t('outletStatus.save')}
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => setDialog(null)}>
-              {t('upload.cancel')}
-            </button>
-          </div>
-        </Dialog>
-      ) : null}
-      {dialog === 'upload' ? (
-        <UploadDialog
-          kind="outletStatus"
-          title={t('outletStatus.uploadTitle')}
-          country={country}
-          templateHeaders={OUTLET_STATUS_TEMPLATE_HEADERS}
-          templateName="outlet_status_template.csv"
-          maxBytes={OUTLET_STATUS_MAX_BYTES}
-          onClose={() => setDialog(null)}
-          onApplied={() => {
-            setToast(t('upload.success'));
-            void queryClient.invalidateQueries({ queryKey: outletStatusKeys.all(country) });
-            void queryClient.invalidateQueries({ queryKey: activityLogKey('outletStatus', country) });
-          }}
-        />
-      ) : null}
-      {dialog === 'activity' ? (
-        <ActivityLogDialog
-          tool="outletStatus"
-          country={country}
-          onClose={() => setDialog(null)}
-          actionLabel={(action) =>
+      <AdminTableView<OutletStatusRow>
+        tool="outletStatus"
+        country={country}
+        result={result}
+        paging={criteria}
+        onPagingChange={(paging) => setCriteria((c) => ({ ...c, ...paging }))}
+        caption={t('outletStatus.caption')}
+        columns={columns}
+        rowKey={(row) => `${row.dtCode}/${row.dtSiteCode}/${row.outletCode}`}
+        rowClassName={(row) =>
+          changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
+        }
+        refreshKey={outletStatusKeys.all(country)}
+        upload={{
+          kind: 'outletStatus',
+          label: t('outletStatus.upload'),
+          title: t('outletStatus.uploadTitle'),
+          templateHeaders: OUTLET_STATUS_TEMPLATE_HEADERS,
+          templateName: 'outlet_status_template.csv',
+          maxBytes: OUTLET_STATUS_MAX_BYTES,
+        }}
+        export={{
+          fetchFile: (format, options) => exportOutletStatuses(country, criteria, format, language, options),
+          fallbackName: (format) => `outlet_status_${country}.${format}`,
+        }}
+        activity={{
+          actionLabel: (action) =>
             action === 'outlet.status.update'
               ? t('outletStatus.action.update')
               : action === 'outlet.status.import'
                 ? t('outletStatus.action.import')
-                : undefined
-          }
-          describe={(entry) => {
+                : undefined,
+          describe: (entry) => {
             const word = (value: unknown) =>
               value === 1 ? t('outletStatus.online') : value === 0 ? t('outletStatus.offline') : undefined;
             const from = word(entry.before?.status);
             const to = word(entry.after?.status);
             return from && to ? t('outletStatus.change', { from, to }) : undefined;
-          }}
-        />
+          },
+        }}
+      />
+
+      {confirming ? (
+        <ConfirmDialog
+          title={t('outletStatus.confirmTitle')}
+          confirmLabel={t('outletStatus.save')}
+          onConfirm={() => void save()}
+          onCancel={() => setConfirming(false)}
+          busy={saving}
+        >
+          <p>{t('outletStatus.confirmBody', { count: changes.length })}</p>
+        </ConfirmDialog>
       ) : null}
       {popup ? (
         <CountdownPopup kind={popup.kind} message={popup.message} onClose={() => setPopup(null)} />
       ) : null}
-      <Toast message={toast} kind="success" onDone={() => setToast(null)} />
     </div>
   );
 }

@@ -1,0 +1,9 @@
+export {
+  downloadAdminTable,
+  useAdminTablePage,
+  useDtFilterOptions,
+  type AdminTablePage,
+  type TableCallQuery,
+  type TablePaging,
+} from './api';
+export { AdminTableView, useChangedAt, type AdminTableViewProps, type AdminUpload } from './admin-table-view';
