@@ -32,6 +32,7 @@ import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/route
 import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { usageRoutes } from './modules/usage/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(salesmanDeviceIdRoutes);
   await app.register(deviceGeoComplianceRoutes);
   await app.register(fileRoutes);
+  await app.register(usageRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;
   if (extraRoutes) {

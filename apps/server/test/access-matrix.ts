@@ -69,6 +69,22 @@ const ucubeUsers = {
   bd: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
 } as const;
 
+/** A one-event usage batch (POST /api/events). */
+const usageBatch = (market: MatrixMarket, event: string) => ({
+  countryCode: market,
+  events: [
+    {
+      event,
+      at: '2026-11-20T09:00:00.000Z',
+      screen: '/homepage',
+      deviceType: 'Desktop',
+      browser: 'Chrome 140',
+      os: 'Linux',
+      deviceModel: null,
+    },
+  ],
+});
+
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', allowed: 'public' },
@@ -347,5 +363,17 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: ucubeUsers,
     // A salesperson of the market the call acts on, in every allowed caller's scope.
     request: (_caller, market) => ({ query: { emailId: `sm.${market}@demo.test` } }),
+  },
+  // Usage events (issue 13): any signed-in user for a market of theirs; the pre-sign-in events public.
+  {
+    route: 'POST /api/events',
+    allowed: everyone,
+    anyMarket: true,
+    request: (_caller, market) => ({ payload: usageBatch(market, 'homepage') }),
+  },
+  {
+    route: 'POST /api/events/public',
+    allowed: 'public',
+    request: () => ({ payload: usageBatch('vn', 'backToLogin') }),
   },
 ];

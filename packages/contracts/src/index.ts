@@ -17,3 +17,4 @@ export * from './server-messages.js';
 export * from './outlet-geo-compliance.js';
 export * from './salesman-device-id.js';
 export * from './device-geo-compliance.js';
+export * from './usage.js';

@@ -1,0 +1,106 @@
+/**
+ * Usage events (issue 13, spec sections 3 and 7): POST /api/events stores a signed-in user's batch,
+ * POST /api/events/public the few events sent before sign-in. The server decides who sent them (the
+ * session, never the body) and drops events the market does not send (enableGTM off), so a client
+ * that ignores the rule stores nothing it should not. Batches past 50 events or 64 KB are refused
+ * with 400; both calls are rate limited.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ok,
+  PUBLIC_EVENTS,
+  USAGE_BATCH_MAX_BYTES,
+  USAGE_BATCH_MAX_EVENTS,
+  usageBatchResultSchema,
+  usageBatchSchema,
+  usageEventSent,
+  type UsageBatch,
+} from '@fieldforce/contracts';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { inMarket } from '../../lib/policy.js';
+import { authRateLimit } from '../../lib/rate-limits.js';
+import { requireAuth } from '../../lib/request-context.js';
+import { envelopeResponses } from '../../lib/responses.js';
+import { storeUsageEvents, type EventActor } from './queries.js';
+
+const TAG = 'usage';
+const TOO_LARGE = `A batch holds at most ${USAGE_BATCH_MAX_EVENTS} events and ${USAGE_BATCH_MAX_BYTES / 1024} KB.`;
+
+/** Refuses a body announced larger than the batch limit before it is read (400, not a parser error). */
+async function refuseLargeBody(request: { headers: Record<string, unknown> }) {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > USAGE_BATCH_MAX_BYTES) throw badRequest('body', TOO_LARGE);
+}
+
+export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Stores what the market sends; answers how many were stored and how many left out. */
+  async function store(batch: UsageBatch, actor: EventActor) {
+    const kept = batch.events.filter((e) => usageEventSent(e.event, batch.countryCode));
+    if (kept.length > 0) {
+      await app.db.transaction((tx) => storeUsageEvents(tx, batch.countryCode, actor, kept, app.clock.now()));
+    }
+    return ok({ accepted: kept.length, dropped: batch.events.length - kept.length });
+  }
+
+  app.post(
+    '/api/events',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Store a batch of usage events of the signed-in user',
+        description:
+          `Any signed-in user, for a market of theirs (403 otherwise). At most ${USAGE_BATCH_MAX_EVENTS} events and ` +
+          `${USAGE_BATCH_MAX_BYTES / 1024} KB (400 past either). Who sent them comes from the session. Events the ` +
+          'market does not send (enableGTM off, except login, forgotPassword and backToLogin) are dropped and ' +
+          'counted. Rate limited per session (EVENTS_RATE_LIMIT_PER_MINUTE; 429).',
+        body: usageBatchSchema,
+        response: envelopeResponses(usageBatchResultSchema, [429]),
+        security: [{ customerToken: [] }],
+      },
+      bodyLimit: USAGE_BATCH_MAX_BYTES * 4,
+      onRequest: refuseLargeBody,
+      config: {
+        access: { market: 'any' },
+        rateLimit: {
+          max: app.config.EVENTS_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => String(request.headers.customertoken ?? request.ip),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const market = request.body.countryCode;
+      if (!inMarket(user, market)) {
+        throw forbidden('Usage events can be sent only for your own markets.');
+      }
+      return store(request.body, { userId: user.id, role: user.role });
+    },
+  );
+
+  app.post(
+    '/api/events/public',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Store the usage events sent before sign-in (forgotPassword, backToLogin)',
+        description:
+          `Public, rate limited per IP like the sign-in calls. Only ${PUBLIC_EVENTS.join(' and ')} (400 for any ` +
+          `other event); at most ${USAGE_BATCH_MAX_EVENTS} events and ${USAGE_BATCH_MAX_BYTES / 1024} KB.`,
+        body: usageBatchSchema,
+        response: envelopeResponses(usageBatchResultSchema, [429]),
+      },
+      bodyLimit: USAGE_BATCH_MAX_BYTES * 4,
+      onRequest: refuseLargeBody,
+      config: { access: { public: true }, rateLimit: authRateLimit(app) },
+    },
+    async (request) => {
+      request.body.events.forEach((e, i) => {
+        if (!PUBLIC_EVENTS.includes(e.event)) {
+          throw badRequest(`body.events.${i}.event`, `${e.event} is sent only when signed in.`);
+        }
+      });
+      return store(request.body, { userId: null, role: null });
+    },
+  );
+};
