@@ -6,8 +6,9 @@
 //                     applyUnchanged100k.ms the same rows applied again (nothing changes).
 //   validate10mb.ms   validateImport (read, template, trim, row rules, duplicates, database and scope
 //                     checks, plan) of a 10 MB file of valid rows; rawParse10mb.ms the CSV parser alone
-//                     (decodeText + parseCsv) on the same bytes; readValidate10mb.ms the same file through
-//                     the steps without the database (read, template, trim, row rules, duplicates).
+//                     (decodeText + parseCsvBatches, the form validation reads) on the same bytes;
+//                     readValidate10mb.ms the same file through the steps without the database (read,
+//                     template, trim, row rules, duplicates).
 //   upload.peakRssMb  the server's resident memory growth (peak during the call minus before it) while
 //                     POST /api/file/upload?countryCode=id takes the same 10 MB file (multipart).
 // Median of --runs (3) for each timing; the upload figure is the largest growth of the runs.
@@ -24,7 +25,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { isSeeded, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { toAuthUser } from '../apps/server/src/modules/auth/queries.js';
 import { applyImport } from '../apps/server/src/lib/imports/apply.js';
-import { decodeText, parseCsv } from '../apps/server/src/lib/imports/csv.js';
+import { decodeText, parseCsvBatches } from '../apps/server/src/lib/imports/csv.js';
 import { readRows, validateImport } from '../apps/server/src/lib/imports/validate.js';
 import type { ImportContext, ValidRow } from '../apps/server/src/lib/imports/definition.js';
 import { outletStatusImport } from '../apps/server/src/modules/outlet-status/import-definition.js';
@@ -124,7 +125,8 @@ async function validateRuns(
   const open = stored.open;
   const parse = async () => {
     let records = 0;
-    for await (const record of parseCsv(decodeText(open()))) records += record.length > 0 ? 1 : 0;
+    for await (const batch of parseCsvBatches(decodeText(open())))
+      for (const record of batch) records += record.length > 0 ? 1 : 0;
     return records;
   };
   const readValidate = async () => {

@@ -12,7 +12,7 @@ import {
   type RowError,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { decodeText, MARKET_CODE_PAGE, parseCsv, UnreadableEncoding } from './csv.js';
+import { decodeText, MARKET_CODE_PAGE, parseCsvBatches, UnreadableEncoding } from './csv.js';
 import type { ImportContext, ImportDefinition, ImportPlan, RawRow, ValidRow } from './definition.js';
 
 /** How many errors the preview lists (the error file has all of them). */
@@ -81,67 +81,85 @@ async function readWith<V>(
   const dateIndexes: number[] = [];
   const headers = def.headers;
   const width = headers.length;
-  const blankRow: Record<string, string> = Object.fromEntries(headers.map((h) => [h, '']));
+  const toRaw = rawRowBuilder(headers);
   let header: string[] | null = null;
   let rowNumber = 0;
   let rows = 0;
   const valid: ValidRow<V>[] = [];
   const errors: RowError[] = [];
   let batch: ValidRow<V>[] = [];
-  for await (const cells of parseCsv(decodeText(open(), encoding))) {
-    // Trimmed in place (the record is ours); blank = every cell empty after trimming.
-    let blank = true;
-    for (let i = 0; i < cells.length; i += 1) {
-      const cell = cells[i]!;
-      const c0 = cell.charCodeAt(0);
-      const cn = cell.charCodeAt(cell.length - 1);
-      // Only a cell that starts or ends with a space or control character (or a non-ASCII one, which
-      // may be a Unicode space) can change when trimmed.
-      if (c0 <= 32 || cn <= 32 || c0 > 126 || cn > 126) cells[i] = cell.trim();
-      if (cells[i] !== '') blank = false;
-    }
-    if (header === null) {
-      if (blank) continue; // blank lines before the header
-      // Excel writes trailing empty header cells for formatted empty columns.
-      while (cells.length > width && cells.at(-1) === '') cells.pop();
-      if (cells.length !== width || cells.some((c, i) => c !== headers[i]))
-        return whole(importMessage('INVALID_TEMPLATE'));
-      header = cells;
-      for (const col of def.dateColumns) dateIndexes.push(header.indexOf(col));
-      continue;
-    }
-    rowNumber++;
-    if (blank) continue;
-    rows++;
-    if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
-      errors.push({ ...importMessage('INVALID_TEMPLATE'), row: rowNumber, header: null });
-      continue;
-    }
-    for (const i of dateIndexes) {
-      const m = DATE_DASHED.exec(cells[i] ?? '');
-      if (m) cells[i] = `${m[1]}/${m[2]}/${m[3]}`;
-    }
-    // A copy of the template's shape, then filled: far cheaper than adding the keys one by one.
-    const raw: Record<string, string> = { ...blankRow };
-    for (let i = 0; i < width; i += 1) raw[headers[i]!] = cells[i] ?? '';
-    const check = def.validateRow(raw as RawRow, rowNumber);
-    if (check.errors) {
-      for (const e of check.errors) errors.push(e);
-      continue;
-    }
-    const row = { row: rowNumber, value: check.value };
-    valid.push(row);
-    if (onBatch) {
-      batch.push(row);
-      if (batch.length >= DB_BATCH_ROWS) {
-        await onBatch.batch(batch);
-        batch = [];
+  for await (const records of parseCsvBatches(decodeText(open(), encoding))) {
+    for (const cells of records) {
+      // Trimmed in place (the record is ours); blank = every cell empty after trimming.
+      let blank = true;
+      for (let i = 0; i < cells.length; i += 1) {
+        const cell = cells[i]!;
+        const c0 = cell.charCodeAt(0);
+        const cn = cell.charCodeAt(cell.length - 1);
+        // Only a cell that starts or ends with a space or control character (or a non-ASCII one, which
+        // may be a Unicode space) can change when trimmed.
+        if (c0 <= 32 || cn <= 32 || c0 > 126 || cn > 126) cells[i] = cell.trim();
+        if (cells[i] !== '') blank = false;
+      }
+      if (header === null) {
+        if (blank) continue; // blank lines before the header
+        // Excel writes trailing empty header cells for formatted empty columns.
+        while (cells.length > width && cells.at(-1) === '') cells.pop();
+        if (cells.length !== width || cells.some((c, i) => c !== headers[i]))
+          return whole(importMessage('INVALID_TEMPLATE'));
+        header = cells;
+        for (const col of def.dateColumns) dateIndexes.push(header.indexOf(col));
+        continue;
+      }
+      rowNumber++;
+      if (blank) continue;
+      rows++;
+      if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
+        errors.push({ ...importMessage('INVALID_TEMPLATE'), row: rowNumber, header: null });
+        continue;
+      }
+      for (const i of dateIndexes) {
+        const m = DATE_DASHED.exec(cells[i] ?? '');
+        if (m) cells[i] = `${m[1]}/${m[2]}/${m[3]}`;
+      }
+      const check = def.validateRow(toRaw(cells), rowNumber);
+      if (check.errors) {
+        for (const e of check.errors) errors.push(e);
+        continue;
+      }
+      const row = { row: rowNumber, value: check.value };
+      valid.push(row);
+      if (onBatch) {
+        batch.push(row);
+        if (batch.length >= DB_BATCH_ROWS) {
+          await onBatch.batch(batch);
+          batch = [];
+        }
       }
     }
   }
   if (header === null || rows === 0) return whole(importMessage('EMPTY_FILE'));
   if (onBatch && batch.length > 0) await onBatch.batch(batch);
   return { message: null, rows, valid, errors };
+}
+
+/**
+ * A function that makes a row's header → value object from its cells ('' for a missing cell), as one
+ * object literal with the template's keys: one allocation of a fixed shape per row, about a tenth of
+ * the time of copying a template object and setting its keys one by one (300,000 rows in a 10 MB
+ * file). The keys are the definition's own headers, written as JSON string literals.
+ */
+export function rawRowBuilder(headers: readonly string[]): (cells: readonly string[]) => RawRow {
+  if (headers.includes('__proto__')) {
+    // A literal "__proto__" key would set the prototype instead: build such a row key by key.
+    return (cells) => {
+      const raw: Record<string, string> = {};
+      headers.forEach((h, i) => Object.defineProperty(raw, h, { value: cells[i] ?? '', enumerable: true }));
+      return raw;
+    };
+  }
+  const fields = headers.map((h, i) => `${JSON.stringify(h)}: c[${i}] ?? ''`).join(', ');
+  return new Function('c', `return { ${fields} };`) as (cells: readonly string[]) => RawRow;
 }
 
 export interface ValidationOutcome<V> {
