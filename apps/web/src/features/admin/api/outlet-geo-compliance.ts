@@ -1,12 +1,11 @@
+import type { CountryCode, OutletGeoChange, OutletGeoRow, SaveOutletGeoResult } from '@fieldforce/contracts';
 import {
-  type CountryCode,
-  type OutletGeoChange,
-  type OutletGeoFilters,
-  type OutletGeoPage,
-  type SaveOutletGeoResult,
-} from '@fieldforce/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest, type DownloadProgress, type DownloadResult } from '../../../lib/api-client';
+  downloadAdminTable,
+  useAdminTablePage,
+  useDtFilterOptions,
+  type TableCallQuery,
+} from '../../../components/admin-tool/api';
+import { apiRequest, type DownloadProgress, type DownloadResult } from '../../../lib/api-client';
 
 /** The page's criteria: the filter keys, paging and sort. `geo` '' = both, '1' enabled, '0' disabled. */
 export interface OutletGeoCriteria {
@@ -19,12 +18,11 @@ export interface OutletGeoCriteria {
   sort: string;
 }
 
-type Query = Record<string, string | number | undefined>;
 const BASE = 'admin/outletGeoCompliance';
 
 /** …/list without filters, …/filterResult with them (docs/admin.md, "Outlet Geo-Compliance"). */
-export function outletGeoCall(criteria: OutletGeoCriteria): { path: string; query: Query } {
-  const filters: Query = {
+export function outletGeoCall(criteria: OutletGeoCriteria): { path: string; query: TableCallQuery } {
+  const filters: TableCallQuery = {
     filter_dt_code: criteria.dtCode || undefined,
     filter_dt_site_code: criteria.dtSiteCode || undefined,
     filter_outlet_code: criteria.outletCodes.length > 0 ? criteria.outletCodes.join(',') : undefined,
@@ -44,26 +42,12 @@ export const outletGeoKeys = {
   filters: (country: CountryCode) => ['admin', 'outletGeoCompliance', country, 'filters'] as const,
 };
 
-export function useOutletGeoPage(country: CountryCode, criteria: OutletGeoCriteria) {
-  return useQuery({
-    queryKey: outletGeoKeys.page(country, criteria),
-    queryFn: ({ signal }) => {
-      const { path, query } = outletGeoCall(criteria);
-      return apiRequest<OutletGeoPage>(path, { countryCode: country, countryInQuery: true, query, signal });
-    },
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOutletGeoPage = (country: CountryCode, criteria: OutletGeoCriteria) =>
+  useAdminTablePage<OutletGeoRow>(outletGeoKeys.page(country, criteria), country, outletGeoCall(criteria));
 
 /** GET …/filters: the distributors and sites the caller may filter by. */
-export function useOutletGeoFilters(country: CountryCode) {
-  return useQuery({
-    queryKey: outletGeoKeys.filters(country),
-    queryFn: ({ signal }) =>
-      apiRequest<OutletGeoFilters>(`${BASE}/filters`, { countryCode: country, countryInQuery: true, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useOutletGeoFilters = (country: CountryCode) =>
+  useDtFilterOptions(outletGeoKeys.filters(country), country, `${BASE}/filters`);
 
 /** PUT admin/outletGeoCompliance: the changed list, saved together (all or nothing). */
 export function saveOutletGeo(
@@ -74,19 +58,11 @@ export function saveOutletGeo(
 }
 
 /** GET …/fileExport (Export Outlets): the filtered list as CSV or XLSX, headers in the reader's language. */
-export function exportOutletGeo(
+export const exportOutletGeo = (
   country: CountryCode,
   criteria: OutletGeoCriteria,
   format: 'csv' | 'xlsx',
   lang: 'en' | 'vi',
   options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void },
-): Promise<DownloadResult> {
-  const { query } = outletGeoCall(criteria);
-  const { page: _page, pageSize: _size, ...rest } = query;
-  return apiDownload(`${BASE}/fileExport`, {
-    countryCode: country,
-    countryInQuery: true,
-    query: { ...rest, format, lang },
-    ...options,
-  });
-}
+): Promise<DownloadResult> =>
+  downloadAdminTable(`${BASE}/fileExport`, country, outletGeoCall(criteria).query, format, lang, options);

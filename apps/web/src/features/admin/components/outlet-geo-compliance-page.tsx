@@ -1,15 +1,358 @@
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
-import { useT } from '../../../lib/i18n';
+import {
+  countryFlags,
+  OUTLET_GEO_IMPORT_KIND,
+  OUTLET_GEO_MAX_BYTES,
+  OUTLET_GEO_TEMPLATE_HEADERS,
+  SEARCH_LIST_MAX,
+  type OutletGeoChange,
+  type OutletGeoRow,
+} from '@fieldforce/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { activityLogKey } from '../../../components/activity-log';
+import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import { CountdownPopup } from '../../../components/countdown-popup';
+import type { DataTableColumn } from '../../../components/data-table';
+import { ConfirmDialog } from '../../../components/dialog';
+import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
+import { PageLayout } from '../../../components/page-layout';
+import { ApiError } from '../../../lib/api-client';
+import { useI18n, useT } from '../../../lib/i18n';
+import { ROUTES } from '../../../lib/routes';
+import { useClientStore } from '../../../lib/store';
+import {
+  exportOutletGeo,
+  outletGeoKeys,
+  saveOutletGeo,
+  useOutletGeoFilters,
+  useOutletGeoPage,
+  type OutletGeoCriteria,
+} from '../api/outlet-geo-compliance';
+import { applyGeoToggle, refusedOutlets, shownGeo } from '../outlet-geo-rules';
+import './outlet-status.css';
 
+const FIRST: OutletGeoCriteria = {
+  dtCode: '',
+  dtSiteCode: '',
+  outletCodes: [],
+  geo: '',
+  page: 1,
+  pageSize: 50,
+  sort: '',
+};
+
+/** /outletGeoCompliance (spec section 2); a market without the tool (th) goes to admin configuration. */
 export function OutletGeoCompliancePage() {
   const t = useT();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  if (!countryFlags(country).outletGeoCompliance) return <Navigate to={ROUTES.adminConfiguration} replace />;
   return (
     <PageLayout
       eyebrow={t('nav.admin')}
       title={t('page.outletGeoCompliance.title')}
       lead={t('page.outletGeoCompliance.lead')}
     >
-      <PendingNotice>{t('page.outletGeoCompliance.pending')}</PendingNotice>
+      <OutletGeoView key={country} />
     </PageLayout>
+  );
+}
+
+function OutletGeoView() {
+  const t = useT();
+  const { language } = useI18n();
+  const queryClient = useQueryClient();
+  const changedAt = useChangedAt();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const [criteria, setCriteria] = useState<OutletGeoCriteria>(FIRST);
+  const [dtCode, setDtCode] = useState('');
+  const [dtSiteCode, setDtSiteCode] = useState('');
+  const [geo, setGeo] = useState<OutletGeoCriteria['geo']>('');
+  const [search, setSearch] = useState('');
+  const [changes, setChanges] = useState<OutletGeoChange[]>([]);
+  const [pending, setPending] = useState<OutletGeoRow | null>(null);
+  const [confirmSave, setConfirmSave] = useState(false);
+  const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const geoId = useId();
+
+  const filters = useOutletGeoFilters(country);
+  const result = useOutletGeoPage(country, criteria);
+  const codes = parseCodeList(search);
+  const tooMany = codes.length > SEARCH_LIST_MAX;
+  const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
+  const canEdit = result.data?.can.edit ?? false;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (tooMany) return;
+    setCriteria((c) => ({ ...c, dtCode, dtSiteCode, geo, outletCodes: codes, page: 1 }));
+  };
+  const reset = () => {
+    setDtCode('');
+    setDtSiteCode('');
+    setGeo('');
+    setSearch('');
+    setCriteria((c) => ({ ...FIRST, pageSize: c.pageSize }));
+  };
+
+  /** A toggle of a row not yet in the list asks first (the outlet-level confirmation); a second one undoes it. */
+  const toggle = useCallback(
+    (row: OutletGeoRow) => {
+      if (changes.some((c) => c.outletCode === row.outletCode))
+        setChanges((list) => applyGeoToggle(row, list));
+      else setPending(row);
+    },
+    [changes],
+  );
+  const confirmToggle = () => {
+    if (pending) setChanges((list) => applyGeoToggle(pending, list));
+    setPending(null);
+  };
+
+  const save = async () => {
+    setConfirmSave(false);
+    setSaving(true);
+    try {
+      await saveOutletGeo(country, changes);
+      setPopup({ kind: 'success', message: t('outletGeo.saved', { count: changes.length }) });
+      setChanges([]);
+      await queryClient.invalidateQueries({ queryKey: outletGeoKeys.all(country) });
+      await queryClient.invalidateQueries({ queryKey: activityLogKey('outletGeoCompliance', country) });
+    } catch (error) {
+      const refused = error instanceof ApiError ? refusedOutlets(error.fields, changes) : [];
+      setPopup({
+        kind: 'failure',
+        message:
+          refused.length > 0
+            ? `${t('import.STATUS_SAVE_FAILED')} ${t('outletGeo.refused', { outlets: refused.join(', ') })}`
+            : t('import.STATUS_SAVE_FAILED'),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onCount = changes.filter((c) => c.geoCompliance === 1).length;
+  const columns: DataTableColumn<OutletGeoRow>[] = [
+    {
+      key: 'outletCode',
+      header: t('outletGeo.col.outletCode'),
+      sortable: true,
+      cell: (row) => row.outletCode,
+    },
+    {
+      key: 'outletName',
+      header: t('outletGeo.col.outletName'),
+      sortable: true,
+      cell: (row) => row.outletName,
+    },
+    {
+      key: 'geoCompliance',
+      header: t('outletGeo.col.check'),
+      sortable: true,
+      cell: (row) => {
+        const on = shownGeo(row, changes) === 1;
+        const changed = changes.some((c) => c.outletCode === row.outletCode);
+        return (
+          <label className="status-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={on}
+              disabled={!canEdit || saving}
+              aria-label={t('outletGeo.toggle', { outlet: row.outletCode })}
+              onChange={() => toggle(row)}
+            />
+            <span className="status-switch__track" aria-hidden="true" />
+            <span className={on ? 'status-switch__text status-switch__text--on' : 'status-switch__text'}>
+              {t(on ? 'outletGeo.on' : 'outletGeo.off')}
+            </span>
+            {changed ? <span className="status-switch__changed">({t('outletGeo.changed')})</span> : null}
+          </label>
+        );
+      },
+    },
+    {
+      key: 'dtCode',
+      header: t('outletGeo.col.dt'),
+      sortable: true,
+      cell: (row) => `${row.dtName} (${row.dtCode})`,
+    },
+    {
+      key: 'dtSiteCode',
+      header: t('outletGeo.col.site'),
+      sortable: true,
+      cell: (row) => `${row.dtSiteName} (${row.dtSiteCode})`,
+    },
+    {
+      key: 'salesmanName',
+      header: t('outletGeo.col.salesman'),
+      cell: (row) => (row.salesmanName ? `${row.salesmanName} (${row.salesmanCode ?? ''})` : '—'),
+    },
+    {
+      key: 'updatedAt',
+      header: t('outletGeo.col.updated'),
+      cell: (row) => changedAt(row.updatedAt, row.updatedByName),
+    },
+  ];
+
+  const word = (value: unknown) =>
+    value === 1 ? t('outletGeo.on') : value === 0 ? t('outletGeo.off') : undefined;
+
+  return (
+    <div className="outlet-status">
+      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('outletGeo.filters')}>
+        <SelectField
+          label={t('outletGeo.dtCode')}
+          allLabel={t('outletGeo.all')}
+          value={dtCode}
+          options={filters.data?.dtCodes ?? []}
+          onChange={(code) => {
+            setDtCode(code);
+            setDtSiteCode('');
+          }}
+        />
+        <SelectField
+          label={t('outletGeo.dtSiteCode')}
+          allLabel={t('outletGeo.all')}
+          value={dtSiteCode}
+          options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
+          onChange={setDtSiteCode}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={geoId}>
+            {t('outletGeo.check')}
+          </label>
+          <select
+            id={geoId}
+            className="field__control"
+            value={geo}
+            onChange={(event) => setGeo(event.target.value as OutletGeoCriteria['geo'])}
+          >
+            <option value="">{t('outletGeo.checkAll')}</option>
+            <option value="1">{t('outletGeo.checkOn')}</option>
+            <option value="0">{t('outletGeo.checkOff')}</option>
+          </select>
+        </div>
+        <CodeListField
+          className="outlet-status__search"
+          label={t('outletGeo.search')}
+          value={search}
+          onChange={setSearch}
+          max={SEARCH_LIST_MAX}
+          hint={t('outletGeo.searchHint', { max: SEARCH_LIST_MAX })}
+          tooManyText={t('outletGeo.searchTooMany', { max: SEARCH_LIST_MAX })}
+          placeholder="3100000001, 3100000002"
+        />
+        <div className="outlet-status__filter-actions">
+          <button type="submit" className="button button--primary" disabled={tooMany}>
+            {t('outletGeo.apply')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={reset}>
+            {t('outletGeo.reset')}
+          </button>
+        </div>
+      </form>
+
+      {changes.length > 0 ? (
+        <div
+          className="outlet-status__changes"
+          role="region"
+          aria-label={t('outletGeo.changes', { count: changes.length })}
+        >
+          <p aria-live="polite">{t('outletGeo.changes', { count: changes.length })}</p>
+          <div className="outlet-status__change-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setChanges([])}
+              disabled={saving}
+            >
+              {t('outletGeo.clear')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setConfirmSave(true)}
+              disabled={saving}
+            >
+              {t('outletGeo.save')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <AdminTableView<OutletGeoRow>
+        tool="outletGeoCompliance"
+        country={country}
+        result={result}
+        paging={criteria}
+        onPagingChange={(paging) => setCriteria((c) => ({ ...c, ...paging }))}
+        caption={t('outletGeo.caption')}
+        columns={columns}
+        rowKey={(row) => row.outletCode}
+        rowClassName={(row) =>
+          changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
+        }
+        refreshKey={outletGeoKeys.all(country)}
+        upload={{
+          kind: OUTLET_GEO_IMPORT_KIND,
+          label: t('outletGeo.upload'),
+          title: t('outletGeo.uploadTitle'),
+          templateHeaders: OUTLET_GEO_TEMPLATE_HEADERS,
+          templateName: 'outlet_geo_compliance_template.csv',
+          maxBytes: OUTLET_GEO_MAX_BYTES,
+        }}
+        export={{
+          fetchFile: (format, options) => exportOutletGeo(country, criteria, format, language, options),
+          fallbackName: (format) => `outlet_geo_compliance_${country}.${format}`,
+        }}
+        activity={{
+          actionLabel: (action) =>
+            action === 'outlet.geo.update'
+              ? t('outletGeo.action.update')
+              : action === 'outlet.geo.import'
+                ? t('outletGeo.action.import')
+                : undefined,
+          describe: (entry) => {
+            const from = word(entry.before?.geoCompliance);
+            const to = word(entry.after?.geoCompliance);
+            return from && to ? t('outletStatus.change', { from, to }) : undefined;
+          },
+        }}
+      />
+
+      {pending ? (
+        <ConfirmDialog
+          title={t(pending.geoCompliance === 1 ? 'outletGeo.disableTitle' : 'outletGeo.enableTitle')}
+          confirmLabel={t(pending.geoCompliance === 1 ? 'outletGeo.disable' : 'outletGeo.enable')}
+          danger={pending.geoCompliance === 1}
+          onConfirm={confirmToggle}
+          onCancel={() => setPending(null)}
+        >
+          <p>
+            {t(pending.geoCompliance === 1 ? 'outletGeo.disableBody' : 'outletGeo.enableBody', {
+              outlet: pending.outletCode,
+              name: pending.outletName,
+            })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {confirmSave ? (
+        <ConfirmDialog
+          title={t('outletGeo.confirmTitle')}
+          confirmLabel={t('outletGeo.save')}
+          onConfirm={() => void save()}
+          onCancel={() => setConfirmSave(false)}
+          busy={saving}
+        >
+          <p>{t('outletGeo.confirmBody', { on: onCount, off: changes.length - onCount })}</p>
+        </ConfirmDialog>
+      ) : null}
+      {popup ? (
+        <CountdownPopup kind={popup.kind} message={popup.message} onClose={() => setPopup(null)} />
+      ) : null}
+    </div>
   );
 }
