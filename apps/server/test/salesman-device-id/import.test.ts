@@ -36,11 +36,11 @@ const SALESMEN: Record<string, [dt: string, phone: string, device: string | null
   VNDSM4: ['VNDV2', '+84901110004', 'dev-b4'],
 };
 
-function upload(token: string, name: string, content: string, market = 'vn') {
+function upload(token: string, name: string, content: string | Buffer, market = 'vn') {
   return uploadFile(t.app, token, { name, content }, { market, kind: 'salesmanDeviceId' });
 }
 const job = (res: { json(): unknown }) => (res.json() as Envelope<ImportJob>)['response-data'];
-async function uploaded(content: string, token = adminVn, name = 'devices.csv'): Promise<ImportJob> {
+async function uploaded(content: string | Buffer, token = adminVn, name = 'devices.csv'): Promise<ImportJob> {
   const res = await upload(token, name, content);
   expect(res.statusCode, res.body).toBe(200);
   return job(res);
@@ -311,6 +311,14 @@ describe('scope', () => {
     const content = csv('VNDV1,VNDSM1,,dev-x1');
     expect((await upload(tlVn, 'devices.csv', content)).statusCode).toBe(403);
     expect((await upload(adminTh, 'devices.csv', content)).statusCode).toBe(403);
+  });
+
+  it('the 50 MB limit: over it refused before reading (413), a file over Outlet Status’s 10 MB is read', async () => {
+    const big = await upload(adminVn, 'big.csv', Buffer.alloc(50 * 1024 * 1024 + 10, 'a'));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().errors.shortDescription).toBe(IMPORT_MESSAGES.FILE_TOO_LARGE);
+    const twelve = await uploaded(Buffer.alloc(12 * 1024 * 1024, 'a'), adminVn, 'twelve.csv');
+    expect(twelve.message?.code).toBe('INVALID_TEMPLATE');
   });
 
   it('a file of the wrong template, with spaces in its name, or not a CSV is refused with the spec’s words', async () => {
