@@ -52,4 +52,7 @@ export const outletGeoEn = {
   'outletGeo.uploadTitle': 'Bulk Update Geo-Compliance status',
   'outletGeo.action.update': 'Geo-compliance changed',
   'outletGeo.action.import': 'File applied',
+  // The Activity Log's change, inside '{from} → {to}'.
+  'outletGeo.logOn': 'Enabled',
+  'outletGeo.logOff': 'Disabled',
 } as const;

@@ -52,4 +52,6 @@ export const outletGeoVi: Record<keyof typeof outletGeoEn, string> = {
   'outletGeo.uploadTitle': 'Cập nhật hàng loạt trạng thái tuân thủ vị trí',
   'outletGeo.action.update': 'Đã đổi tuân thủ vị trí',
   'outletGeo.action.import': 'Đã áp dụng tệp',
+  'outletGeo.logOn': 'bật',
+  'outletGeo.logOff': 'tắt',
 };

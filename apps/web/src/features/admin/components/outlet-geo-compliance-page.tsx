@@ -198,7 +198,7 @@ function OutletGeoView() {
   ];
 
   const word = (value: unknown) =>
-    value === 1 ? t('outletGeo.on') : value === 0 ? t('outletGeo.off') : undefined;
+    value === 1 ? t('outletGeo.logOn') : value === 0 ? t('outletGeo.logOff') : undefined;
 
   return (
     <div className="outlet-status">
