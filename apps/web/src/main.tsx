@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { configureApiClient } from './lib/api-client';
 import { initialLanguage, loadLanguage } from './lib/i18n';
+import { startUsageFlushOnHide } from './lib/usage';
 import './styles.css';
 
 // frame-guard.js normally sets this; repeated here in case that script failed to load.
@@ -16,6 +17,9 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createAppRouter();
 // The API client's session rules go to /login without reloading the page.
 configureApiClient({ navigate: (path) => void router.navigate(path, { replace: true }) });
+
+// Usage events still queued go out when the page is hidden or left.
+startUsageFlushOnHide();
 
 const render = () =>
   createRoot(container).render(

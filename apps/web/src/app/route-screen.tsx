@@ -1,8 +1,11 @@
 import { useEffect, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
 import { useT } from '../lib/i18n';
 import { storage } from '../lib/storage';
+import { track } from '../lib/usage';
 import { RequireAccess } from './guards';
 import type { RouteDef } from './routes';
+import { screenEvent } from './screen-events';
 
 function ScreenEffects({ route }: { route: RouteDef }) {
   const t = useT();
@@ -12,6 +15,16 @@ function ScreenEffects({ route }: { route: RouteDef }) {
   useEffect(() => {
     if (route.selectedApp) storage.setSelectedApp(route.selectedApp);
   }, [route.selectedApp]);
+
+  // One usage event per screen opened (and per drill into details), not per sort or page change.
+  const { search } = useLocation();
+  const opened = screenEvent(route.id, new URLSearchParams(search));
+  const openedKey = opened ? JSON.stringify(opened) : null;
+  useEffect(() => {
+    if (!openedKey) return;
+    const { event, properties } = JSON.parse(openedKey) as NonNullable<typeof opened>;
+    track(event, properties);
+  }, [openedKey]);
 
   useEffect(() => {
     document.title = route.path === '/' ? appName : `${title} · ${appName}`;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { CountryFlag } from '../../components/country-flag';
 import { useT } from '../../lib/i18n';
 import { canSwitchCountry, useClientStore } from '../../lib/store';
+import { track } from '../../lib/usage';
 
 const COUNTRY_OPTIONS = sortCountryCodes(COUNTRY_CODES);
 
@@ -34,7 +35,10 @@ export function CountryControl() {
         className="country__select"
         value={country}
         onChange={(event) => {
-          if (isCountryCode(event.target.value)) setCountry(event.target.value);
+          const next = event.target.value;
+          if (!isCountryCode(next)) return;
+          track('countrySelection', { from: country, to: next });
+          setCountry(next);
         }}
       >
         {COUNTRY_OPTIONS.map((code) => (

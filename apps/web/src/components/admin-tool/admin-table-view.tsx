@@ -7,6 +7,7 @@ import { LoadingStatus } from '../loading-status';
 import { Toast } from '../toast';
 import { UploadDialog } from '../upload';
 import { useI18n, useT } from '../../lib/i18n';
+import { track } from '../../lib/usage';
 import type { DownloadProgress, DownloadResult } from '../../lib/api-client';
 import type { AdminTablePage, TablePaging } from './api';
 
@@ -60,7 +61,8 @@ export interface AdminTableViewProps<Row> {
  * sorting, column chooser) with its loading and error states, and a toolbar with Bulk Update (the
  * shared upload dialog; after a file is applied, a 5-second toast and the tool's list and Activity
  * Log refreshed), Activity Log and Export (CSV and XLSX with progress), each shown only when the
- * server's `can` allows it. A tool gives its columns, its calls and its words.
+ * server's `can` allows it. A tool gives its columns, its calls and its words. Uploads (each step)
+ * and downloads send their usage events here, for every tool; a tool sends its own 'save' events.
  */
 export function AdminTableView<Row>(props: AdminTableViewProps<Row>) {
   const t = useT();
@@ -127,7 +129,10 @@ export function AdminTableView<Row>(props: AdminTableViewProps<Row>) {
                   downloadCap={data.downloadCap}
                   fetchFile={exp.fetchFile}
                   fallbackName={exp.fallbackName}
-                  onSaved={exp.onSaved}
+                  onSaved={(fileName, format) => {
+                    track('download', { tool, format, rows: Math.min(data.total, data.downloadCap) });
+                    exp.onSaved?.(fileName, format);
+                  }}
                 />
               ) : null}
             </>
@@ -144,7 +149,10 @@ export function AdminTableView<Row>(props: AdminTableViewProps<Row>) {
           maxBytes={upload.maxBytes}
           extensions={upload.extensions}
           noSpacesInName={upload.noSpacesInName}
-          onEvent={upload.onEvent}
+          onEvent={(event) => {
+            track('upload', { tool, step: event, kind: upload.kind });
+            upload.onEvent?.(event);
+          }}
           onClose={() => setDialog(null)}
           onApplied={applied}
         />

@@ -5,6 +5,7 @@ import { ROUTES } from '../../lib/routes';
 import { storage } from '../../lib/storage';
 import { useClientStore } from '../../lib/store';
 import { logout } from './api/logout';
+import { flushUsage, track } from '../../lib/usage';
 
 /**
  * Logout (spec section 4): the logout call, then the tokens and country flags go and the user lands
@@ -19,6 +20,9 @@ export function useSignOut(): () => Promise<void> {
     const email = storage.getEmail() ?? useClientStore.getState().userDetails?.email ?? null;
     let endSessionUrl: string | null = null;
     if (email && storage.getIdToken()) {
+      // The logout event and anything still queued go while the session is still valid.
+      track('logout');
+      await flushUsage();
       try {
         endSessionUrl = (await logout(email)).endSessionUrl;
       } catch (error) {

@@ -19,6 +19,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { useI18n, useT } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import {
   exportOutletStatuses,
   outletStatusKeys,
@@ -109,6 +110,7 @@ function OutletStatusView() {
     setSaving(true);
     try {
       await saveOutletStatuses(country, changes);
+      track('save', { tool: 'outletStatus', count: changes.length });
       setPopup({ kind: 'success', message: t('outletStatus.saved', { count: changes.length }) });
       clearChanges();
       await queryClient.invalidateQueries({ queryKey: outletStatusKeys.all(country) });

@@ -10,6 +10,7 @@ import { requestPasswordResetCode } from '../api/forgot-password-code';
 import { resetPassword } from '../api/forgot-password';
 import { codeError, emailError, newPasswordError } from '../validation';
 import { AuthCard } from './auth-card';
+import { track } from '../../../lib/usage';
 
 /** /forgotpassword: a code by email, then the code and the new password (sent RSA-OAEP encrypted). */
 export function ForgotPasswordPage() {
@@ -36,7 +37,9 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const next = { email: emailError(email, t) };
     setErrors(next);
-    if (!next.email) requestCode.mutate(email.trim());
+    if (next.email) return;
+    track('forgotPassword', { step: 'code' });
+    requestCode.mutate(email.trim());
   }
 
   function submitReset(event: FormEvent) {
@@ -120,7 +123,9 @@ export function ForgotPasswordPage() {
       {step === 'done' ? <FormMessage kind="info">{t('page.forgotPassword.done')}</FormMessage> : null}
 
       <div className="auth__links">
-        <Link to={ROUTES.login}>{t('auth.backToSignIn')}</Link>
+        <Link to={ROUTES.login} onClick={() => track('backToLogin')}>
+          {t('auth.backToSignIn')}
+        </Link>
       </div>
     </AuthCard>
   );

@@ -17,6 +17,7 @@ import { useClientStore } from '../../../lib/store';
 import { completeSignIn } from '../sign-in';
 import { codeError, emailError } from '../validation';
 import { AuthCard } from './auth-card';
+import { track } from '../../../lib/usage';
 
 type Step =
   | { kind: 'password' }
@@ -48,6 +49,7 @@ export function LoginPage() {
   async function finish(answer: SignedIn, mfa: boolean) {
     queryClient.clear();
     await completeSignIn(answer, email, { mfa });
+    track('login', { mfa });
     await navigate(ROUTES.landing, { replace: true });
   }
 

@@ -4,6 +4,7 @@ import { ExportButtons, type FileDownloadOptions, type FileFormat } from '../../
 import { exportReport } from '../api/export-report';
 import type { ReportQueryParams } from '../api/get-report-page';
 import { fallbackFileName } from '../download-rules';
+import { track } from '../../../lib/usage';
 
 /**
  * A report's 'Download CSV' and 'Download XLSX': the data table's export buttons (cap warning,
@@ -37,6 +38,9 @@ export function ReportExport({
       fallbackName={fallbackName}
       total={total}
       downloadCap={downloadCap}
+      onSaved={(_name, format) =>
+        track('download', { reportType: reportKey, format, rows: Math.min(total, downloadCap) })
+      }
     />
   );
 }

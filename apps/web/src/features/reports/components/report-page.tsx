@@ -41,6 +41,7 @@ import {
 import { ReportExport } from './report-export';
 import { ReportFilters } from './report-filters';
 import '../reports.css';
+import { track } from '../../../lib/usage';
 
 const CATEGORY_LABEL: Record<string, MessageKey> = {
   transactionalreports: 'nav.transactionalReports',
@@ -121,7 +122,20 @@ function ReportView({ report }: { report: ReportDefinition }) {
   const [hidden, setHidden] = useHiddenColumns(hiddenColumnsKey(report.key));
   const tableHeight = useTableHeight();
 
-  const apply = (next: AppliedReport) => setParams(paramsFromApplied(report, next));
+  const apply = (next: AppliedReport) => {
+    // Usage: a new date range and new filter values are separate events (spec section 7).
+    if (next.from !== applied.from || next.to !== applied.to) {
+      track('dateSelection', { reportType: report.key, from: next.from, to: next.to });
+    }
+    const filters = Object.entries(next.filters).filter(([, value]) => value);
+    if (JSON.stringify(next.filters) !== JSON.stringify(applied.filters) && filters.length > 0) {
+      track('filter', {
+        reportType: report.key,
+        filterType: filters.map(([key]) => key).join(','),
+      });
+    }
+    setParams(paramsFromApplied(report, next));
+  };
   const data = result.data;
   const sortValue = sortable ? applied.sort || data?.sort || '' : '';
   const sort = parseSort(sortValue);

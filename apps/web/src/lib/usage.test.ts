@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureUsage, deviceModelOf, flushUsage, track, type UsageEnvironment } from './usage';
+
+const PIXEL =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240305.019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+
+function setup(overrides: Partial<UsageEnvironment> = {}) {
+  const sent: {
+    path: string;
+    body: { countryCode: string; events: { event: string }[] };
+    keepalive: boolean;
+  }[] = [];
+  configureUsage({
+    send: async (path, body, keepalive) => {
+      sent.push({ path, body: body as never, keepalive });
+    },
+    now: () => new Date('2026-11-23T10:00:00Z'),
+    width: () => 1440,
+    userAgent: () => PIXEL,
+    screen: () => '/homepage',
+    country: () => 'vn',
+    signedIn: () => true,
+    ...overrides,
+  });
+  return sent;
+}
+
+afterEach(() => {
+  configureUsage(null);
+  vi.useRealTimers();
+});
+
+describe('usage events on the web', () => {
+  it('queues events with the screen, device type, browser, system and model, and sends them together', async () => {
+    const sent = setup({ width: () => 767 });
+    track('homepage');
+    track('download', { reportType: 'operational', downloadCount: 1 });
+    await flushUsage();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe('events');
+    expect(sent[0]!.body.countryCode).toBe('vn');
+    expect(sent[0]!.body.events[0]).toEqual({
+      event: 'homepage',
+      at: '2026-11-23T10:00:00.000Z',
+      screen: '/homepage',
+      deviceType: 'mobile',
+      browser: 'Chrome 140',
+      os: 'Android',
+      deviceModel: 'Pixel 8',
+      properties: {},
+    });
+  });
+
+  it('calls 768 px Desktop', async () => {
+    const sent = setup({ width: () => 768 });
+    track('homepage');
+    await flushUsage();
+    expect(sent[0]!.body.events[0]).toMatchObject({ deviceType: 'Desktop' });
+  });
+
+  it('sends nothing but the always-sent three in a market without tag-manager tracking', async () => {
+    const sent = setup({ country: () => 'pk' });
+    track('homepage');
+    track('download');
+    track('login');
+    await flushUsage();
+    expect(sent.flatMap((s) => s.body.events.map((e) => e.event))).toEqual(['login']);
+  });
+
+  it('sends the pre-sign-in events to the public call, and nothing else before sign-in', async () => {
+    const sent = setup({ signedIn: () => false });
+    track('forgotPassword');
+    track('homepage');
+    track('backToLogin');
+    await flushUsage();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe('events/public');
+    expect(sent[0]!.body.events.map((e) => e.event)).toEqual(['forgotPassword', 'backToLogin']);
+  });
+
+  it('flushes on its own after a few seconds, and at once with a full batch', async () => {
+    vi.useFakeTimers();
+    const sent = setup();
+    track('filter');
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sent).toHaveLength(1);
+    for (let i = 0; i < 50; i += 1) track('filter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body.events).toHaveLength(50);
+  });
+
+  it('reads the model of Android phones and Apple devices', () => {
+    expect(deviceModelOf(PIXEL)).toBe('Pixel 8');
+    expect(deviceModelOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('iPhone');
+    expect(deviceModelOf('Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Usage events from the web (spec sections 3 and 7): `track(event, properties)` queues an event with
+ * the screen, the device type (mobile under 768 px), browser, system and model; the queue is sent
+ * every few seconds, when it holds a full batch, and when the page is hidden. Events the market does
+ * not send (enableGTM off) are never queued, except login, forgot-password and back-to-login.
+ *
+ * The page-hide flush uses `fetch(…, { keepalive: true })` rather than `navigator.sendBeacon`: a
+ * beacon cannot carry the session header, and keepalive requests outlive the page the same way.
+ * With a tag manager configured (GTM_ID), each event is also pushed to its data layer.
+ */
+import {
+  describeDevice,
+  deviceTypeOf,
+  PUBLIC_EVENTS,
+  USAGE_BATCH_MAX_EVENTS,
+  usageEventSent,
+  type CountryCode,
+  type UsageEvent,
+  type UsageEventName,
+} from '@fieldforce/contracts';
+import { API_BASE, buildHeaders } from './api-client';
+import { storage } from './storage';
+
+export type UsageProperties = UsageEvent['properties'];
+
+interface Queued {
+  country: CountryCode;
+  signedIn: boolean;
+  event: UsageEvent;
+}
+
+export interface UsageEnvironment {
+  /** Sends one batch; `keepalive` when the page is going away. */
+  send(path: string, body: unknown, keepalive: boolean): Promise<void>;
+  now(): Date;
+  width(): number;
+  userAgent(): string;
+  screen(): string;
+  country(): CountryCode;
+  signedIn(): boolean;
+}
+
+export const FLUSH_INTERVAL_MS = 5_000;
+
+const defaultEnvironment = (): UsageEnvironment => ({
+  send: async (path, body, keepalive) => {
+    const headers = await buildHeaders(path, { auth: path === 'events' });
+    await fetch(`${API_BASE}/${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      keepalive,
+      credentials: 'same-origin',
+    });
+  },
+  now: () => new Date(),
+  width: () => window.innerWidth,
+  userAgent: () => navigator.userAgent,
+  screen: () => window.location.pathname,
+  country: () => storage.getCountryCode(),
+  signedIn: () => storage.getIdToken() !== null,
+});
+
+let env: UsageEnvironment | null = null;
+let queue: Queued[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+const environment = () => (env ??= defaultEnvironment());
+
+/** Tests: replace the environment (and start with an empty queue). */
+export function configureUsage(overrides: Partial<UsageEnvironment> | null): void {
+  env = overrides ? { ...defaultEnvironment(), ...overrides } : null;
+  queue = [];
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+/** The phone or tablet model the user agent names ('Pixel 8', 'iPhone'), else null. */
+export function deviceModelOf(userAgent: string): string | null {
+  const android = /Android [\d.]+; (?:[a-z]{2}-[a-z]{2}; )?([^;)]+?)(?: Build\/[^;)]*)?[;)]/i.exec(userAgent);
+  if (android?.[1] && android[1] !== 'K') return android[1].trim().slice(0, 60);
+  const apple = /\b(iPhone|iPad|iPod)\b/.exec(userAgent);
+  return apple?.[1] ?? null;
+}
+
+/** Queues one usage event (nothing when the market does not send it). */
+export function track(event: UsageEventName, properties: UsageProperties = {}): void {
+  const e = environment();
+  const country = e.country();
+  if (!usageEventSent(event, country)) return;
+  const ua = e.userAgent();
+  const device = describeDevice(ua);
+  queue.push({
+    country,
+    signedIn: e.signedIn(),
+    event: {
+      event,
+      at: e.now().toISOString(),
+      screen: e.screen().slice(0, 200),
+      deviceType: deviceTypeOf(e.width()),
+      browser: device.browser,
+      os: device.os,
+      deviceModel: deviceModelOf(ua),
+      properties,
+    },
+  });
+  pushToDataLayer(event, properties);
+  if (queue.length >= USAGE_BATCH_MAX_EVENTS) void flushUsage();
+  else if (!timer) timer = setTimeout(() => void flushUsage(), FLUSH_INTERVAL_MS);
+}
+
+/** Sends everything queued, in batches per market and signed-in state; failures are dropped quietly. */
+export async function flushUsage(keepalive = false): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const pending = queue;
+  queue = [];
+  const groups = new Map<string, Queued[]>();
+  for (const item of pending) {
+    // Before sign-in only the public events can go; the others wait for nothing (they are dropped).
+    if (!item.signedIn && !PUBLIC_EVENTS.includes(item.event.event)) continue;
+    const key = `${item.country}|${item.signedIn}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const e = environment();
+  await Promise.all(
+    [...groups.values()].flatMap((items) => {
+      const batches: Queued[][] = [];
+      for (let i = 0; i < items.length; i += USAGE_BATCH_MAX_EVENTS) {
+        batches.push(items.slice(i, i + USAGE_BATCH_MAX_EVENTS));
+      }
+      return batches.map((batch) =>
+        e
+          .send(
+            batch[0]!.signedIn ? 'events' : 'events/public',
+            { countryCode: batch[0]!.country, events: batch.map((b) => b.event) },
+            keepalive,
+          )
+          .catch(() => undefined),
+      );
+    }),
+  );
+}
+
+/** Sends the queue when the page is hidden or left (call once at start-up). */
+export function startUsageFlushOnHide(): () => void {
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') void flushUsage(true);
+  };
+  const onPageHide = () => void flushUsage(true);
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/** With the tag manager loaded (GTM_ID set on the server), the event also goes to its data layer. */
+function pushToDataLayer(event: UsageEventName, properties: UsageProperties): void {
+  if (typeof window === 'undefined' || !Array.isArray(window.dataLayer)) return;
+  window.dataLayer.push({ event, ...properties });
+}
