@@ -18,7 +18,12 @@
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OUTLET_STATUS_MAX_BYTES, OUTLET_STATUS_TEMPLATE_HEADERS } from '@fieldforce/contracts';
+import {
+  OUTLET_STATUS_MAX_BYTES,
+  OUTLET_STATUS_TEMPLATE_HEADERS,
+  SALESMAN_DEVICE_MAX_BYTES,
+  SALESMAN_DEVICE_TEMPLATE_HEADERS,
+} from '@fieldforce/contracts';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
@@ -27,9 +32,10 @@ import { toAuthUser } from '../apps/server/src/modules/auth/queries.js';
 import { applyImport } from '../apps/server/src/lib/imports/apply.js';
 import { decodeText, parseCsvBatches } from '../apps/server/src/lib/imports/csv.js';
 import { readRows, validateImport } from '../apps/server/src/lib/imports/validate.js';
-import type { ImportContext, ValidRow } from '../apps/server/src/lib/imports/definition.js';
+import type { ImportContext, ImportDefinition, ValidRow } from '../apps/server/src/lib/imports/definition.js';
 import { outletStatusImport } from '../apps/server/src/modules/outlet-status/import-definition.js';
 import type { OutletStatusValue } from '../apps/server/src/modules/outlet-status/rules.js';
+import { salesmanDeviceImport } from '../apps/server/src/modules/salesman-device-id/import-definition.js';
 import { arg, log, residentMemory, signIn, startServer } from './lib.js';
 
 const MARKET = 'id';
@@ -104,6 +110,83 @@ export async function insertOutlets(db: Database, sites: Site[], count: number):
   await db.exec('VACUUM ANALYZE outlets');
 }
 
+/** The device-ID file stays just under the tool's limit (50 MiB). */
+const DEVICE_FILE_BYTES = SALESMAN_DEVICE_MAX_BYTES - 1024;
+const benchSmCode = (i: number) => `SMB${String(i + 1).padStart(9, '0')}`;
+/** The salesman's phone as stored (+62…) and as the file gives it. */
+const benchPhone = (i: number) => `+6289${String(i + 1).padStart(9, '0')}`;
+/** A 64-character device ID (the longest the rule allows), unique per row. */
+const benchDevice = (i: number) =>
+  `BENCH${String(i + 1).padStart(9, '0')}-${'0123456789abcdef'.repeat(4)}`.slice(0, 64);
+
+/**
+ * The 50 MB device-ID file: one row per bench salesman (SMB000000001…, over the market's sites in
+ * turn) with their phone and a new device ID. Every row is valid.
+ */
+export function deviceFileRows(sites: Site[], maxBytes: number) {
+  const header = `${SALESMAN_DEVICE_TEMPLATE_HEADERS.join(',')}\r\n`;
+  const lines: string[] = [];
+  let bytes = Buffer.byteLength(header);
+  for (let i = 0; ; i += 1) {
+    const site = sites[i % sites.length]!;
+    const line = `${site.dt_code},${benchSmCode(i)},${benchPhone(i)},${benchDevice(i)}\r\n`;
+    if (bytes + line.length > maxBytes) break;
+    lines.push(line);
+    bytes += line.length;
+  }
+  return { bytes: Buffer.from(header + lines.join(''), 'utf8'), rows: lines.length };
+}
+
+/**
+ * Salesmen SMB000000001… (with their users and hierarchy members, as a seeded salesman of the market
+ * has them) under the market's sites in turn, without a device; kept between runs, devices cleared.
+ */
+export async function insertSalesmen(db: Database, sites: Site[], count: number): Promise<void> {
+  log(`bench salesmen: ${count} under ${sites.length} sites of ${MARKET}`);
+  const dt = sites.map((s) => s.dt_code);
+  const site = sites.map((s) => s.dt_site_code);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO users (id, email, name, role, user_type, country_codes, home_country_code, phone)
+       SELECT 'bench-sm-' || g, 'bench.sm' || g || '@bench.test', 'Bench salesman ' || g, u.role, 'salesman',
+              u.country_codes, u.home_country_code, '+6289' || lpad(g::text, 9, '0')
+       FROM generate_series(1, $2::int) AS g,
+            (SELECT u.* FROM salesmen s JOIN users u ON u.id = s.user_id WHERE s.country_code = $1
+             ORDER BY s.id LIMIT 1) AS u
+       ON CONFLICT DO NOTHING`,
+      [MARKET, count],
+    );
+    await tx.query(
+      `INSERT INTO hierarchy_members (country_code, employee_code, user_id, title, level_index, manager_id,
+                                      dt_code, dt_site_code, city)
+       SELECT $1, 'BENCHSM' || g, 'bench-sm-' || g, m.title, m.level_index, m.manager_id, s.dt_code,
+              s.dt_site_code, m.city
+       FROM generate_series(1, $2::int) AS g
+       JOIN unnest($3::text[], $4::text[]) WITH ORDINALITY AS s(dt_code, dt_site_code, n)
+         ON s.n = (g - 1) % $5 + 1,
+            (SELECT m.* FROM salesmen s JOIN hierarchy_members m ON m.id = s.member_id WHERE s.country_code = $1
+             ORDER BY s.id LIMIT 1) AS m
+       ON CONFLICT DO NOTHING`,
+      [MARKET, count, dt, site, sites.length],
+    );
+    await tx.query(
+      `INSERT INTO salesmen (sm_code, country_code, member_id, user_id, team_leader_member_id, dt_code,
+                             dt_site_code, name, phone)
+       SELECT 'SMB' || lpad(g::text, 9, '0'), $1, m.id, m.user_id, t.team_leader_member_id, m.dt_code,
+              m.dt_site_code, 'Bench salesman ' || g, '+6289' || lpad(g::text, 9, '0')
+       FROM generate_series(1, $2::int) AS g
+       JOIN hierarchy_members m ON m.employee_code = 'BENCHSM' || g,
+            (SELECT team_leader_member_id FROM salesmen WHERE country_code = $1 ORDER BY id LIMIT 1) AS t
+       ON CONFLICT DO NOTHING`,
+      [MARKET, count],
+    );
+    await tx.query(
+      `UPDATE salesmen SET device_id = NULL WHERE sm_code LIKE 'SMB%' AND device_id IS NOT NULL`,
+    );
+  });
+  await db.exec('VACUUM ANALYZE salesmen');
+}
+
 export async function adminContext(db: Database): Promise<ImportContext> {
   const { rows } = await db.query<Parameters<typeof toAuthUser>[0]>(
     `SELECT u.*, u.password_changed_at FROM users u WHERE email = $1`,
@@ -114,12 +197,13 @@ export async function adminContext(db: Database): Promise<ImportContext> {
 }
 
 /** validate10mb and rawParse10mb, alternating, after one warm-up of each. */
-async function validateRuns(
+async function validateRuns<V>(
   db: Database,
   file: Buffer,
   expectedRows: number,
   runs: number,
   ctx: ImportContext,
+  def: ImportDefinition<V> = outletStatusImport as unknown as ImportDefinition<V>,
 ) {
   const stored = storedFile(file);
   const open = stored.open;
@@ -130,19 +214,21 @@ async function validateRuns(
     return records;
   };
   const readValidate = async () => {
-    const read = await readRows(open, outletStatusImport, MARKET);
+    const read = await readRows(open, def, MARKET);
     let errors = read.errors.length;
-    for (const rule of outletStatusImport.crossRowRules) errors += rule(read.valid).length;
+    for (const rule of def.crossRowRules) errors += rule(read.valid).length;
     if (read.message || read.rows !== expectedRows || errors !== 0)
       throw new Error(`read: ${JSON.stringify(read.message)} ${read.rows} rows, ${errors} errors`);
   };
   const validate = async () => {
-    const outcome = await validateImport(db, open, outletStatusImport, {
+    const outcome = await validateImport(db, open, def, {
       ...ctx,
       importId: crypto.randomUUID(),
     });
     if (outcome.message || outcome.preview?.rows !== expectedRows || outcome.preview.errorCount !== 0)
-      throw new Error(`validation: ${JSON.stringify(outcome.message)} ${JSON.stringify(outcome.preview)}`);
+      throw new Error(
+        `validation: ${JSON.stringify(outcome.message)} ${JSON.stringify(outcome.preview).slice(0, 1000)}`,
+      );
   };
   try {
     await parse();
@@ -244,7 +330,14 @@ async function applyRuns(db: Database, sites: Site[], runs: number, ctx: ImportC
 }
 
 /** The server's RSS growth while it takes the file through POST /api/file/upload. */
-async function uploadRuns(url: string, file: Buffer, expectedRows: number, runs: number) {
+async function uploadRuns(
+  url: string,
+  file: Buffer,
+  expectedRows: number,
+  runs: number,
+  kind = 'outletStatus',
+  fileName = 'outlet-status-10mb.csv',
+) {
   const server = await startServer({
     DATABASE_URL: url,
     SEED_SCALE: 'none',
@@ -263,10 +356,10 @@ async function uploadRuns(url: string, file: Buffer, expectedRows: number, runs:
         peak = Math.max(peak, residentMemory(pid).rssMb);
       }, 10);
       const form = new FormData();
-      form.append('kind', 'outletStatus');
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'outlet-status-10mb.csv');
+      form.append('kind', kind);
+      form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), fileName);
       const started = performance.now();
-      const res = await fetch(`${server.url}/api/file/upload?countryCode=${MARKET}&kind=outletStatus`, {
+      const res = await fetch(`${server.url}/api/file/upload?countryCode=${MARKET}&kind=${kind}`, {
         method: 'POST',
         headers: { customerToken: token },
         body: form,
@@ -292,8 +385,8 @@ async function uploadRuns(url: string, file: Buffer, expectedRows: number, runs:
 export async function uploadsBench(args: string[]): Promise<Record<string, number>> {
   const runs = Math.max(1, Number(arg(args, '--runs', '3')));
   const only = arg(args, '--only', 'all');
-  if (!['all', 'validate', 'apply', 'upload'].includes(only))
-    throw new Error('--only must be validate, apply or upload');
+  if (!['all', 'validate', 'apply', 'upload', 'devices'].includes(only))
+    throw new Error('--only must be validate, apply, upload or devices');
   const cluster = process.env.DATABASE_URL ? null : await startCluster({ log });
   const url = process.env.DATABASE_URL ?? cluster!.url;
   const db = await openDatabase({ databaseUrl: url });
@@ -329,6 +422,30 @@ export async function uploadsBench(args: string[]): Promise<Record<string, numbe
       const upload = await uploadRuns(url, file.bytes, file.rows, runs);
       figures['upload.ms'] = Math.round(upload.ms);
       figures['upload.peakRssMb'] = round(upload.peakRssMb);
+    }
+    if (only === 'all' || only === 'devices') {
+      const devices = deviceFileRows(sites, DEVICE_FILE_BYTES);
+      await insertSalesmen(db, sites, devices.rows);
+      log(`device-ID file: ${(devices.bytes.length / 1024 / 1024).toFixed(2)} MiB, ${devices.rows} rows`);
+      figures['file50mb.rows'] = devices.rows;
+      log('validate50mb against rawParse50mb (salesmanDeviceId)');
+      const validate = await validateRuns(db, devices.bytes, devices.rows, runs, ctx, salesmanDeviceImport);
+      figures['validate50mb.ms'] = Math.round(validate.validate);
+      figures['rawParse50mb.ms'] = Math.round(validate.parse);
+      figures.validate50mbToParseRatio = Math.round((validate.validate / validate.parse) * 100) / 100;
+      figures['readValidate50mb.ms'] = Math.round(validate.read);
+      figures.readValidate50mbToParseRatio = Math.round((validate.read / validate.parse) * 100) / 100;
+      log('upload50mb: the server takes the 50 MB device-ID file');
+      const upload = await uploadRuns(
+        url,
+        devices.bytes,
+        devices.rows,
+        runs,
+        'salesmanDeviceId',
+        'salesman-device-id-50mb.csv',
+      );
+      figures['upload50mb.ms'] = Math.round(upload.ms);
+      figures['upload50mb.peakRssMb'] = round(upload.peakRssMb);
     }
     return figures;
   } finally {
