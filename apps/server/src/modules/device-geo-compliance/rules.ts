@@ -21,6 +21,7 @@ import {
   type RowError,
 } from '@fieldforce/contracts';
 import type { RawRow, RowCheck, ValidRow } from '../../lib/imports/definition.js';
+import { repeatCandidates } from '../../lib/repeated-keys.js';
 // The cell rule shared with Outlet Status is read from its rules, not copied.
 import { hasSpaceOrSpecialAround } from '../outlet-status/rules.js';
 import { rowError } from '../salesman-device-id/rules.js';
@@ -77,7 +78,8 @@ export function validateDeviceGeoRow(raw: RawRow, row: number): RowCheck<DeviceG
 export function duplicateGeoRows(rows: ReadonlyArray<NumberedGeo>): RowError[] {
   const seen = new Set<string>();
   const errors: RowError[] = [];
-  for (const { row, value } of [...rows].sort((a, b) => a.row - b.row)) {
+  const ordered = [...rows].sort((a, b) => a.row - b.row);
+  for (const { row, value } of repeatCandidates(ordered, (r) => r.value.smCode)) {
     if (seen.has(value.smCode)) errors.push(rowError('SM_DUPLICATE_ROW', row, SM_CODE));
     else seen.add(value.smCode);
   }

@@ -23,6 +23,7 @@ import {
   type ImportMessageCode,
   type RowError,
 } from '@fieldforce/contracts';
+import { repeatCandidates } from '../../lib/repeated-keys.js';
 // The cell rule shared with Outlet Status is read from its rules, not copied.
 import { hasSpaceOrSpecialAround } from '../outlet-status/rules.js';
 
@@ -115,11 +116,14 @@ function inRowOrder(rows: ReadonlyArray<NumberedDevice>): ReadonlyArray<Numbered
   return rows;
 }
 
-/** SM_DUPLICATE_ROW on every row whose SM code an earlier row already had. */
+/**
+ * SM_DUPLICATE_ROW on every row whose SM code an earlier row already had (the exact rule runs on the
+ * rows whose code may repeat: lib/repeated-keys.ts).
+ */
 export function duplicateSalesmanRows(rows: ReadonlyArray<NumberedDevice>): RowError[] {
   const seen = new Set<string>();
   const errors: RowError[] = [];
-  for (const { row, value } of inRowOrder(rows)) {
+  for (const { row, value } of repeatCandidates(inRowOrder(rows), (r) => r.value.smCode)) {
     if (seen.has(value.smCode)) errors.push(rowError('SM_DUPLICATE_ROW', row, SM_CODE));
     else seen.add(value.smCode);
   }
@@ -134,7 +138,7 @@ export function duplicateSalesmanRows(rows: ReadonlyArray<NumberedDevice>): RowE
 export function deviceGivenTwice(rows: ReadonlyArray<NumberedDevice>): RowError[] {
   const first = new Map<string, NumberedDevice>();
   const errors: RowError[] = [];
-  for (const r of inRowOrder(rows)) {
+  for (const r of repeatCandidates(inRowOrder(rows), (x) => x.value.deviceId)) {
     const holder = first.get(r.value.deviceId);
     if (holder === undefined) first.set(r.value.deviceId, r);
     else if (holder.value.smCode !== r.value.smCode) {
