@@ -18,6 +18,7 @@ import { CodeListField, parseCodeList, SelectField } from '../../../components/f
 import { PageLayout } from '../../../components/page-layout';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import {
   deviceGeoKeys,
   exportDeviceGeo,
@@ -286,6 +287,7 @@ function EditGeoDialog({
     setSaving(true);
     try {
       await saveDeviceGeo(country, { smCode: row.smCode, geoCompliance: required ? 1 : 0, radiusM: metres });
+      track('save', { tool: 'deviceGeoCompliance', count: 1 });
       onDone({ kind: 'success', message: t('deviceGeo.saved', { smCode: row.smCode }) });
     } catch {
       onDone({ kind: 'failure', message: t('deviceGeo.saveFailed') });

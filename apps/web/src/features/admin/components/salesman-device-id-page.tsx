@@ -22,6 +22,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import {
   deleteSalesmanDevice,
   exportSalesmanDevices,
@@ -281,6 +282,7 @@ function SalesmanDeviceView() {
             setDeleting(null);
             deleteSalesmanDevice(country, row.smCode)
               .then(() => {
+                track('save', { tool: 'salesmanDeviceId', action: 'delete', count: 1 });
                 setPopup({ kind: 'success', message: t('deviceId.deleted', { smCode: row.smCode }) });
                 void refresh();
               })
@@ -321,6 +323,7 @@ function ValidationSwitch({ canEdit, onPopup }: { canEdit: boolean; onPopup(popu
     setSaving(true);
     try {
       await saveDeviceValidation(country, next);
+      track('save', { tool: 'salesmanDeviceId', action: 'validation', validationEnabled: next });
       onPopup({
         kind: 'success',
         message: t('deviceId.validationSaved', { state: t(next ? 'deviceId.stateOn' : 'deviceId.stateOff') }),
@@ -406,6 +409,7 @@ function EditDeviceDialog({
     setSaving(true);
     try {
       await updateSalesmanDevice(country, row.smCode, device);
+      track('save', { tool: 'salesmanDeviceId', action: 'update', count: 1 });
       onDone({ kind: 'success', message: t('deviceId.updated', { smCode: row.smCode }) });
     } catch (err) {
       if (isApiError(err) && err.status === 409) {
