@@ -221,7 +221,7 @@ describe.skipIf(!onPostgres)(
             `SELECT pid, query FROM pg_stat_activity
              WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
                AND xact_start IS NOT NULL
-               AND query LIKE '%UPDATE outlets o SET is_online = old.online%'`,
+               AND query LIKE '%UPDATE outlets o SET is_online = (s.status = 1)%'`,
           );
           seen = rows[0];
           if (!seen) await delay(2);
