@@ -9,6 +9,8 @@
  * With a tag manager configured (GTM_ID), each event is also pushed to its data layer.
  */
 import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
   describeDevice,
   deviceTypeOf,
   PUBLIC_EVENTS,
@@ -18,7 +20,7 @@ import {
   type UsageEvent,
   type UsageEventName,
 } from '@fieldforce/contracts';
-import { API_BASE, buildHeaders } from './api-client';
+import { API_BASE } from './api-client';
 import { storage } from './storage';
 
 export type UsageProperties = UsageEvent['properties'];
@@ -43,11 +45,17 @@ export interface UsageEnvironment {
 export const FLUSH_INTERVAL_MS = 5_000;
 
 const defaultEnvironment = (): UsageEnvironment => ({
+  // Headers are built synchronously so a flush at page hide starts its request before the page goes.
   send: async (path, body, keepalive) => {
-    const headers = await buildHeaders(path, { auth: path === 'events' });
+    const token = path === 'events' ? storage.getIdToken() : null;
     await fetch(`${API_BASE}/${path}`, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        ...(token ? { customerToken: token } : {}),
+      },
       body: JSON.stringify(body),
       keepalive,
       credentials: 'same-origin',
