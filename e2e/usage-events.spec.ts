@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './auth-helpers';
 
 interface SentBatch {
@@ -10,7 +10,7 @@ interface SentBatch {
  * Every usage batch the page sends, with the server's status. Read from the response event: the
  * batches go with `keepalive`, whose requests Playwright does not report as finished.
  */
-function collect(page: import('@playwright/test').Page) {
+function collect(page: Page) {
   const batches: { path: string; body: SentBatch; status: number }[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
