@@ -17,7 +17,15 @@ import {
   type AdminToolKey,
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
-import { abilities, loadMarketSettings, toolInMarket } from '../../lib/policies/index.js';
+import {
+  abilities,
+  assertAdminTool,
+  dtScope,
+  dtScopeSql,
+  loadMarketSettings,
+  toolInMarket,
+} from '../../lib/policies/index.js';
+import type { AuthUser } from '../../lib/policy.js';
 import { handle, routeOptions } from '../../lib/route.js';
 
 const TAG = 'admin';
@@ -36,6 +44,39 @@ export const ADMIN_TOOL_PATHS: Record<AdminToolKey, string> = {
   outletStatus: '/outletStatus',
   adminConfiguration: '/adminconfigurationpage',
 };
+
+/**
+ * How an Activity Log entry of each tool finds its distributor (from the entry's target: an outlet
+ * code or an SM code), so an admin limited to some DT codes sees only their distributors' changes.
+ * A tool whose entries name outlets or salesmen adds its line here.
+ */
+const AUDIT_TARGET_DT: Partial<Record<AdminToolKey, string>> = {
+  outletStatus:
+    'SELECT o.dt_code FROM outlets o WHERE o.outlet_code = a.target AND o.country_code = a.market',
+  outletGeoCompliance:
+    'SELECT o.dt_code FROM outlets o WHERE o.outlet_code = a.target AND o.country_code = a.market',
+  salesmanDeviceId:
+    'SELECT s.dt_code FROM salesmen s WHERE s.sm_code = a.target AND s.country_code = a.market',
+  deviceGeoCompliance:
+    'SELECT s.dt_code FROM salesmen s WHERE s.sm_code = a.target AND s.country_code = a.market',
+};
+
+/**
+ * The entries an admin may read: all of them with every DT; otherwise their own, those whose target
+ * belongs to one of their distributors, and market-wide settings (no target, not an import). Another
+ * admin's file, and changes to other distributors' outlets or salesmen, stay out.
+ */
+export function activityScopeSql(user: AuthUser, tool: AdminToolKey, params: unknown[]): string {
+  if (dtScope(user) === null) return 'TRUE';
+  params.push(user.id);
+  const own = `a.actor_id = $${params.length}`;
+  const marketWide = 'a.target IS NULL AND a.import_id IS NULL';
+  const targetDt = AUDIT_TARGET_DT[tool];
+  const inScope = targetDt
+    ? `(a.target IS NOT NULL AND ${dtScopeSql(user, `(${targetDt})`, params)})`
+    : 'FALSE';
+  return `(${own} OR ${inScope} OR (${marketWide}))`;
+}
 
 const ACTIVITY_COLUMNS = [
   { key: 'at', header: { en: 'Date and time', vi: 'Ngày giờ' }, type: 'datetime', sortable: false },
@@ -81,7 +122,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: [TAG],
           summary: 'The Activity Log of an admin tool',
           description:
-            'Admins of the market. The audit rows of the tool in the market, newest first, with the actor’s name.',
+            'Admins of the market, for a tool the market has (403 otherwise). The audit rows of the tool in the ' +
+            'market, newest first, with the actor’s name. An admin limited to some DT codes sees their own ' +
+            'entries, those about their distributors’ outlets and salesmen, and market-wide settings.',
           querystring: activityLogQuerySchema,
           response: envelopeResponses(activityLogPageSchema),
           security: signedIn,
@@ -90,10 +133,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handle(async (ctx, { query }) => {
       const { tool, page, pageSize } = query as { tool: AdminToolKey; page: number; pageSize: number };
-      const market = await loadMarketSettings(ctx.db, ctx.market);
-      const params = [ctx.market, tool];
+      const can = await assertAdminTool(ctx.db, ctx.user, ctx.market, tool, 'view');
+      const params: unknown[] = [ctx.market, tool];
+      const scope = activityScopeSql(ctx.user, tool, params);
       const { rows: countRows } = await ctx.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM audit_log WHERE market = $1 AND tool = $2',
+        `SELECT count(*)::int AS n FROM audit_log a WHERE a.market = $1 AND a.tool = $2 AND ${scope}`,
         params,
       );
       const { rows } = await ctx.db.query<{
@@ -114,9 +158,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
          LEFT JOIN users u ON u.id = a.actor_id
          LEFT JOIN imports i ON i.id = a.import_id
          LEFT JOIN stored_files f ON f.id = COALESCE(a.after->>'fileId', i.original_file_id)
-         WHERE a.market = $1 AND a.tool = $2
+         WHERE a.market = $1 AND a.tool = $2 AND ${scope}
          ORDER BY a.at DESC, a.id DESC
-         LIMIT $3 OFFSET $4`,
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, pageSize, (page - 1) * pageSize],
       );
       const entries: ActivityEntry[] = rows.map((r) => ({
@@ -139,7 +183,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         sort: '-at',
         columns: ACTIVITY_COLUMNS.map((c) => ({ ...c, header: { ...c.header } })),
         downloadCap: REPORT_DOWNLOAD_CAP,
-        can: abilities(ctx.user, tool, market),
+        can,
       });
     }),
   );
