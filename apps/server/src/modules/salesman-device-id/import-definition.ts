@@ -5,8 +5,8 @@
  * theirs, the device ID is not another salesman's) and a set-based apply from the staging table with
  * one 'salesman.device.update' audit entry per salesman changed.
  *
- * Each database step is one statement per batch: the rows go as JSON arrays (one parameter each) and
- * the server answers only the rows that fail, or a count.
+ * Both database steps are one statement per batch: the rows go as JSON arrays (one parameter each) and
+ * the server answers only the rows that fail and a count.
  */
 import {
   COUNTRIES,
@@ -15,6 +15,7 @@ import {
 } from '@fieldforce/contracts';
 import { normalisePhone } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { batchMemo } from '../../lib/batch-memo.js';
 import { registerImport, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
 import { dtScopeSql } from '../../lib/policy.js';
 import {
@@ -48,31 +49,43 @@ const BATCH_ROWS = `ROWS FROM (json_array_elements_text($2::json), json_array_el
                              json_array_elements_text($4::json), json_array_elements_text($5::json))
                    WITH ORDINALITY AS f(dt, sm, dev, phone, i)`;
 
-/** The rows of a batch that fail a database rule, with what the database knows of them. */
-async function failingFacts(
-  q: Queryable,
-  rows: ReadonlyArray<NumberedDevice>,
-  ctx: ImportContext,
-): Promise<RowFacts[]> {
-  if (rows.length === 0) return [];
-  const params = batchParams(rows, ctx);
-  const smInScope = dtScopeSql(ctx.user, 's.dt_code', params);
-  const holderVisible = dtScopeSql(ctx.user, 'h.dt_code', params);
-  const { rows: facts } = await q.query<RowFacts>(
-    `SELECT (f.i - 1)::int AS i, s.dt_code AS "smDtCode", s.phone AS "smPhone",
-            coalesce(${smInScope}, false) AS "inScope",
-            CASE WHEN h.id IS NULL THEN NULL
-                 WHEN h.country_code = $1 AND ${holderVisible} THEN h.sm_code ELSE '' END AS holder
-     FROM ${BATCH_ROWS}
-     LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
-     LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm
-     WHERE s.id IS NULL OR s.dt_code <> f.dt OR NOT coalesce(${smInScope}, false)
-        OR (f.phone <> '' AND f.phone <> s.phone) OR h.id IS NOT NULL
-     ORDER BY f.i`,
-    params,
-  );
-  return facts;
+interface BatchFacts {
+  /** The rows that fail a database rule, with what the database knows of them. */
+  failing: RowFacts[];
+  /** Rows whose salesman's device differs from the file's (or that name no salesman). */
+  update: number;
 }
+
+/**
+ * One statement per batch for both database steps (checkAgainstDb and plan ask together: batchMemo):
+ * the rows that fail a database rule, and the count that would update.
+ */
+const batchFacts = batchMemo(
+  async (q: Queryable, rows: ReadonlyArray<NumberedDevice>, ctx: ImportContext): Promise<BatchFacts> => {
+    if (rows.length === 0) return { failing: [], update: 0 };
+    const params = batchParams(rows, ctx);
+    const smInScope = dtScopeSql(ctx.user, 's.dt_code', params);
+    const holderVisible = dtScopeSql(ctx.user, 'h.dt_code', params);
+    const { rows: answer } = await q.query<{ update: number; failing: RowFacts[] | null }>(
+      `WITH j AS (
+         SELECT f.i, s.id AS sid, s.dt_code, s.phone, s.device_id, f.dt, f.dev, f.phone AS typed,
+                coalesce(${smInScope}, false) AS in_scope,
+                CASE WHEN h.id IS NULL THEN NULL
+                     WHEN h.country_code = $1 AND ${holderVisible} THEN h.sm_code ELSE '' END AS holder
+         FROM ${BATCH_ROWS}
+         LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
+         LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm)
+       SELECT (SELECT count(*) FROM j WHERE j.device_id IS DISTINCT FROM j.dev)::int AS update,
+              (SELECT json_agg(json_build_object('i', j.i - 1, 'smDtCode', j.dt_code, 'smPhone', j.phone,
+                                                 'inScope', j.in_scope, 'holder', j.holder) ORDER BY j.i)
+               FROM j
+               WHERE j.sid IS NULL OR j.dt_code <> j.dt OR NOT j.in_scope
+                  OR (j.typed <> '' AND j.typed <> j.phone) OR j.holder IS NOT NULL) AS failing`,
+      params,
+    );
+    return { update: answer[0]?.update ?? 0, failing: answer[0]?.failing ?? [] };
+  },
+);
 
 export const salesmanDeviceImport: ImportDefinition<SalesmanDeviceValue> =
   registerImport<SalesmanDeviceValue>({
@@ -86,21 +99,14 @@ export const salesmanDeviceImport: ImportDefinition<SalesmanDeviceValue> =
     validateRow: validateSalesmanDeviceRow,
     crossRowRules: [duplicateSalesmanRows, deviceGivenTwice],
     async checkAgainstDb(q, rows, ctx) {
-      const facts = await failingFacts(q, rows, ctx);
-      if (facts.length === 0) return [];
+      const { failing } = await batchFacts(q, rows, ctx);
+      if (failing.length === 0) return [];
       const dial = COUNTRIES[ctx.market].dialCode;
-      return databaseRowErrors(rows, facts, (typed) => normalisePhone(typed, dial));
+      return databaseRowErrors(rows, failing, (typed) => normalisePhone(typed, dial));
     },
     /** Rows whose salesman's device ID differs from the file's (or that name no salesman) would update. */
     async plan(q, rows, ctx) {
-      if (rows.length === 0) return { create: 0, update: 0, unchanged: 0 };
-      const { rows: answer } = await q.query<{ update: number }>(
-        `SELECT count(*) FILTER (WHERE s.device_id IS DISTINCT FROM f.dev)::int AS update
-         FROM ${BATCH_ROWS}
-         LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1`,
-        batchParams(rows, ctx),
-      );
-      const update = answer[0]?.update ?? 0;
+      const { update } = await batchFacts(q, rows, ctx);
       return { create: 0, update, unchanged: rows.length - update };
     },
     staging: {
