@@ -68,7 +68,7 @@ test('an admin of vn searches, changes one outlet with both confirmations, and s
   // Export Outlets: the filtered list as CSV, the template's headers first.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
+    page.getByRole('button', { name: 'Export Outlets (CSV)' }).click(),
   ]);
   const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trim().split(/\r?\n/);

@@ -27,7 +27,11 @@ function page(can: Abilities): TablePage<Row> {
   };
 }
 
-function view(result: Partial<UseQueryResult<TablePage<Row>>>, onPagingChange = vi.fn()) {
+function view(
+  result: Partial<UseQueryResult<TablePage<Row>>>,
+  onPagingChange = vi.fn(),
+  exportLabel?: string,
+) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
@@ -51,7 +55,7 @@ function view(result: Partial<UseQueryResult<TablePage<Row>>>, onPagingChange = 
               templateName: 't.csv',
               maxBytes: 1000,
             }}
-            export={{ fetchFile: vi.fn(), fallbackName: (f) => `x.${f}` }}
+            export={{ fetchFile: vi.fn(), fallbackName: (f) => `x.${f}`, label: exportLabel }}
             activity={{}}
           />
         </I18nProvider>
@@ -80,6 +84,12 @@ describe('AdminTableView', () => {
     expect(screen.queryByRole('button', { name: 'Bulk Update' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Activity Log' })).toBeTruthy();
+  });
+
+  it('names the export buttons in the tool’s words when it gives them', () => {
+    view({ data: page(ALL), isPending: false, isError: false, isFetching: false }, vi.fn(), 'Export Outlets');
+    expect(screen.getByRole('button', { name: 'Export Outlets (CSV)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export Outlets (XLSX)' })).toBeTruthy();
   });
 
   it('says when the rows could not be loaded, with a way to try again', () => {

@@ -45,6 +45,8 @@ export interface AdminTableViewProps<Row> {
       options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void },
     ): Promise<DownloadResult>;
     fallbackName(format: 'csv' | 'xlsx'): string;
+    /** The tool's words for the buttons ('Export Outlets'); else 'Download CSV' / 'Download XLSX'. */
+    label?: string;
     onSaved?(fileName: string, format: 'csv' | 'xlsx'): void;
   };
   /** The tool's words for its Activity Log entries. */
@@ -129,6 +131,7 @@ export function AdminTableView<Row>(props: AdminTableViewProps<Row>) {
                   downloadCap={data.downloadCap}
                   fetchFile={exp.fetchFile}
                   fallbackName={exp.fallbackName}
+                  label={exp.label}
                   onSaved={(fileName, format) => {
                     track('download', { tool, format, rows: Math.min(data.total, data.downloadCap) });
                     exp.onSaved?.(fileName, format);

@@ -15,8 +15,14 @@ import { useFileDownload, type FileDownloadOptions, type FileFormat } from './us
 export function ExportButtons({
   formats = ['csv', 'xlsx'],
   disabled,
+  label,
   ...options
-}: FileDownloadOptions & { formats?: readonly FileFormat[]; disabled?: boolean }) {
+}: FileDownloadOptions & {
+  formats?: readonly FileFormat[];
+  disabled?: boolean;
+  /** The tool's own words ('Export Outlets'): the buttons then read 'Export Outlets (CSV)'. */
+  label?: string;
+}) {
   const t = useT();
   const [toast, setToast] = useState<string | null>(null);
   const { onSaved } = options;
@@ -49,7 +55,9 @@ export function ExportButtons({
             disabled={busy || disabled || options.total === 0}
             onClick={() => start(format)}
           >
-            {t(format === 'csv' ? 'download.csv' : 'download.xlsx')}
+            {label
+              ? t('download.labelled', { label, format: format.toUpperCase() })
+              : t(format === 'csv' ? 'download.csv' : 'download.xlsx')}
           </button>
         ))}
       </div>

@@ -313,6 +313,7 @@ const base = {
   'dateRange.rule.future': 'The end date cannot be in the future.',
   'download.csv': 'Download CSV',
   'download.xlsx': 'Download XLSX',
+  'download.labelled': '{label} ({format})',
   'download.runningCsv': 'Downloading CSV…',
   'download.runningXlsx': 'Downloading XLSX…',
   'download.progress': '{received} received',

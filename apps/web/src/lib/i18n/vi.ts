@@ -328,6 +328,7 @@ const base: Record<
   'dateRange.rule.future': 'Ngày kết thúc không được ở tương lai.',
   'download.csv': 'Tải CSV',
   'download.xlsx': 'Tải XLSX',
+  'download.labelled': '{label} (tệp {format})',
   'download.runningCsv': 'Đang tải CSV…',
   'download.runningXlsx': 'Đang tải XLSX…',
   'download.progress': 'Đã nhận {received}',

@@ -307,6 +307,7 @@ function OutletGeoView() {
         export={{
           fetchFile: (format, options) => exportOutletGeo(country, criteria, format, language, options),
           fallbackName: (format) => `outlet_geo_compliance_${country}.${format}`,
+          label: t('outletGeo.export'),
         }}
         activity={{
           actionLabel: (action) =>
