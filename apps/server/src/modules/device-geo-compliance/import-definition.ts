@@ -2,10 +2,11 @@
  * The device geo-compliance CSV as an import definition (lib/imports): the template of
  * DEVICE_GEO_TEMPLATE_HEADERS, 25 MB (the spec's geo-compliance limit), the rules of rules.ts, and a
  * set-based apply from the staging table with one 'device.geo.update' audit entry per salesman changed.
- * Each database step is one statement per batch (the rows as JSON arrays).
+ * Both database steps are one statement per batch (the rows as JSON arrays).
  */
 import { DEVICE_GEO_MAX_BYTES, DEVICE_GEO_TEMPLATE_HEADERS } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { batchMemo } from '../../lib/batch-memo.js';
 import { registerImport, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
 import { dtScopeSql } from '../../lib/policy.js';
 import {
@@ -33,22 +34,37 @@ const BATCH_ROWS = `ROWS FROM (json_array_elements_text($2::json), json_array_el
                              json_array_elements_text($6::json))
                    WITH ORDINALITY AS f(dt, sm, dev, req, radius, i)`;
 
-async function failingFacts(q: Queryable, rows: ReadonlyArray<NumberedGeo>, ctx: ImportContext) {
-  if (rows.length === 0) return [];
-  const params = batchParams(rows, ctx);
-  const inScope = dtScopeSql(ctx.user, 's.dt_code', params);
-  const { rows: facts } = await q.query<GeoRowFacts>(
-    `SELECT (f.i - 1)::int AS i, s.dt_code AS "smDtCode", s.device_id AS "smDeviceId",
-            coalesce(${inScope}, false) AS "inScope"
-     FROM ${BATCH_ROWS}
-     LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
-     WHERE s.id IS NULL OR s.dt_code <> f.dt OR NOT coalesce(${inScope}, false)
-        OR (f.dev <> '' AND f.dev IS DISTINCT FROM s.device_id)
-     ORDER BY f.i`,
-    params,
-  );
-  return facts;
-}
+/**
+ * One statement per batch for both database steps (checkAgainstDb and plan ask together: batchMemo):
+ * the rows that fail a database rule, and the count that would update.
+ */
+const batchFacts = batchMemo(
+  async (
+    q: Queryable,
+    rows: ReadonlyArray<NumberedGeo>,
+    ctx: ImportContext,
+  ): Promise<{ failing: GeoRowFacts[]; update: number }> => {
+    if (rows.length === 0) return { failing: [], update: 0 };
+    const params = batchParams(rows, ctx);
+    const inScope = dtScopeSql(ctx.user, 's.dt_code', params);
+    const { rows: answer } = await q.query<{ update: number; failing: GeoRowFacts[] | null }>(
+      `WITH j AS (
+         SELECT f.i, s.id AS sid, s.dt_code, s.device_id, s.geo_fence_required, s.geo_fence_radius_m,
+                f.dt, f.dev, f.req, f.radius, coalesce(${inScope}, false) AS in_scope
+         FROM ${BATCH_ROWS}
+         LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1)
+       SELECT (SELECT count(*) FROM j WHERE j.sid IS NULL OR j.geo_fence_required <> (j.req = '1')
+                                           OR j.geo_fence_radius_m <> j.radius::int)::int AS update,
+              (SELECT json_agg(json_build_object('i', j.i - 1, 'smDtCode', j.dt_code, 'smDeviceId', j.device_id,
+                                                 'inScope', j.in_scope) ORDER BY j.i)
+               FROM j
+               WHERE j.sid IS NULL OR j.dt_code <> j.dt OR NOT j.in_scope
+                  OR (j.dev <> '' AND j.dev IS DISTINCT FROM j.device_id)) AS failing`,
+      params,
+    );
+    return { update: answer[0]?.update ?? 0, failing: answer[0]?.failing ?? [] };
+  },
+);
 
 export const deviceGeoImport: ImportDefinition<DeviceGeoValue> = registerImport<DeviceGeoValue>({
   kind: 'deviceGeoCompliance',
@@ -61,20 +77,12 @@ export const deviceGeoImport: ImportDefinition<DeviceGeoValue> = registerImport<
   validateRow: validateDeviceGeoRow,
   crossRowRules: [duplicateGeoRows],
   async checkAgainstDb(q, rows, ctx) {
-    const facts = await failingFacts(q, rows, ctx);
-    return facts.length === 0 ? [] : geoDatabaseErrors(rows, facts);
+    const { failing } = await batchFacts(q, rows, ctx);
+    return failing.length === 0 ? [] : geoDatabaseErrors(rows, failing);
   },
   /** Rows whose salesman's setting differs from the file's (or that name no salesman) would update. */
   async plan(q, rows, ctx) {
-    if (rows.length === 0) return { create: 0, update: 0, unchanged: 0 };
-    const { rows: answer } = await q.query<{ update: number }>(
-      `SELECT count(*) FILTER (WHERE s.id IS NULL OR s.geo_fence_required <> (f.req = '1')
-                                  OR s.geo_fence_radius_m <> f.radius::int)::int AS update
-       FROM ${BATCH_ROWS}
-       LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1`,
-      batchParams(rows, ctx),
-    );
-    const update = answer[0]?.update ?? 0;
+    const { update } = await batchFacts(q, rows, ctx);
     return { create: 0, update, unchanged: rows.length - update };
   },
   staging: {
