@@ -42,6 +42,14 @@ export const configSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Requests per minute and client IP on each sign-in, OTP and forgot-password call. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * A Google Tag Manager container (GTM-XXXX): when set, index.html loads it with a per-answer CSP
+   * nonce and usage events also go to its data layer. Unset: nothing leaves the portal.
+   */
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX')
+    .optional(),
   /** Usage-event batches per minute and session (POST /api/events; the web sends about one per 5 s). */
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** smtp(s)://user:pass@host:port; unset: emails go to the development outbox (/dev/outbox). */

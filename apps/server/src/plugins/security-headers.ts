@@ -19,6 +19,28 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The tag manager's origin, allowed only when GTM_ID is set (spec section 7: a tag-manager script). */
+export const GTM_ORIGIN = 'https://www.googletagmanager.com';
+
+/**
+ * The policy of an index.html that loads the tag manager: its two scripts carry this answer's nonce
+ * (no other inline script runs), and the tag manager may load and report to Google's analytics.
+ */
+export function contentSecurityPolicyWithGtm(nonce: string): string {
+  return CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${GTM_ORIGIN}`,
+  )
+    .replace(
+      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob: ${GTM_ORIGIN} https://*.google-analytics.com`,
+    )
+    .replace(
+      "connect-src 'self'",
+      `connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com ${GTM_ORIGIN}`,
+    );
+}
+
 export type HeaderConfig = Pick<Config, 'NODE_ENV' | 'TRUST_PROXY'>;
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fail } from '@fieldforce/contracts';
+import { contentSecurityPolicyWithGtm, GTM_ORIGIN } from './security-headers.js';
 
 export interface WebAppOptions {
   /** The built web app; when missing, only the API is served. */
@@ -23,6 +25,18 @@ const SOURCE_MAP = /\.map$/i;
  * A missing file under /assets/ is a 404, not index.html (an old page asking for a chunk a new
  * build replaced must fail visibly, and its lazy loader offers a retry).
  */
+/**
+ * index.html with the tag manager's loader before </head>: both scripts carry `nonce`, the only
+ * inline script the policy allows for that answer.
+ */
+export function withGtm(html: string, gtmId: string, nonce: string): string {
+  const loader =
+    `<script nonce="${nonce}">window.dataLayer=window.dataLayer||[];` +
+    `window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});</script>` +
+    `<script nonce="${nonce}" async src="${GTM_ORIGIN}/gtm.js?id=${encodeURIComponent(gtmId)}"></script>`;
+  return html.replace('</head>', `${loader}</head>`);
+}
+
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const distDir =
     options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : undefined;
@@ -47,11 +61,22 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     });
   }
 
+  const gtmId = app.config.GTM_ID;
+  const indexHtml = distDir && gtmId ? readFileSync(path.join(distDir, 'index.html'), 'utf8') : null;
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     const isFile = url.startsWith('/assets/') || (production && SOURCE_MAP.test(url));
     if (!isApi && !isFile && distDir && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (indexHtml && gtmId) {
+        const nonce = randomBytes(16).toString('base64');
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', contentSecurityPolicyWithGtm(nonce))
+          .type('text/html; charset=utf-8')
+          .send(withGtm(indexHtml, gtmId, nonce));
+      }
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
