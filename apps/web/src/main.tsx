@@ -21,6 +21,16 @@ configureApiClient({ navigate: (path) => void router.navigate(path, { replace: t
 // Usage events still queued go out when the page is hidden or left.
 startUsageFlushOnHide();
 
+// The service worker (public/sw.js) caches the app shell and assets of a built app; not in
+// development, where files change under it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('service worker', error));
+  });
+}
+
 const render = () =>
   createRoot(container).render(
     <StrictMode>

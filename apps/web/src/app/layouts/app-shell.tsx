@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineNotice } from '../../components/offline-notice';
 import { SessionGate } from '../../features/auth/components/session-gate';
 import { useT } from '../../lib/i18n';
 import { headerFor } from '../routes';
@@ -29,6 +30,7 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
+      <OfflineNotice />
       <SessionGate>
         {header === 'ucube' ? <UcubeHeader /> : null}
         {header === 'reports' ? <ReportsHeader /> : null}

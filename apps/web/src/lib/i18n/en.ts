@@ -174,6 +174,7 @@ const base = {
   'page.reportPage.lead': 'Search, filter and download the report for a date range of up to 60 days.',
 
   'common.cancel': 'Cancel',
+  'offline.notice': 'You are offline. What is on screen stays; new figures load when the connection is back.',
   'common.close': 'Close',
   'common.retry': 'Try again',
   'common.required': 'Required',

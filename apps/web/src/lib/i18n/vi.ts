@@ -189,6 +189,8 @@ const base: Record<
   'page.reportPage.lead': 'Tìm kiếm, lọc và tải xuống báo cáo trong khoảng thời gian tối đa 60 ngày.',
 
   'common.cancel': 'Hủy',
+  'offline.notice':
+    'Bạn đang ngoại tuyến. Nội dung trên màn hình vẫn giữ nguyên; số liệu mới sẽ tải khi có kết nối trở lại.',
   'common.close': 'Đóng',
   'common.retry': 'Thử lại',
   'common.required': 'Bắt buộc',
