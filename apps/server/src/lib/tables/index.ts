@@ -62,3 +62,4 @@ export {
   type AuthorizeTool,
 } from './admin-table-routes.js';
 export { dtFilterOptions } from './dt-filter-options.js';
+export { ADMIN_WORDS, adminColumn, adminFilter, distributorLookups, lastChange } from './admin-columns.js';
