@@ -10,6 +10,7 @@ import { useI18n, useT } from '../../lib/i18n';
 import { track } from '../../lib/usage';
 import type { DownloadProgress, DownloadResult } from '../../lib/api-client';
 import type { AdminTablePage, TablePaging } from './api';
+import './admin-tool.css';
 
 export interface AdminUpload {
   kind: ImportKind;

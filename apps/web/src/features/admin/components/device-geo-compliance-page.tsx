@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
-import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
@@ -27,7 +27,6 @@ import {
   useDeviceGeoPage,
   type DeviceGeoCriteria,
 } from '../api/device-geo-compliance';
-import './outlet-status.css';
 import './devices.css';
 
 const FIRST: DeviceGeoCriteria = { dtCode: '', smCodes: [], geo: '', page: 1, pageSize: 50, sort: '' };
@@ -69,8 +68,7 @@ function DeviceGeoView() {
   const values = parseCodeList(search);
   const tooMany = values.length > SEARCH_LIST_MAX;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     if (tooMany) return;
     setCriteria((c) => ({ ...c, dtCode, geo, smCodes: values, page: 1 }));
   };
@@ -152,8 +150,15 @@ function DeviceGeoView() {
   };
 
   return (
-    <div className="outlet-status device-tool">
-      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('deviceGeo.filters')}>
+    <div className="admin-tool device-tool">
+      <AdminFilters
+        label={t('deviceGeo.filters')}
+        onSubmit={apply}
+        onReset={reset}
+        submitLabel={t('deviceGeo.apply')}
+        resetLabel={t('deviceGeo.reset')}
+        submitDisabled={tooMany}
+      >
         <SelectField
           label={t('deviceGeo.dtCode')}
           allLabel={t('deviceGeo.all')}
@@ -177,7 +182,7 @@ function DeviceGeoView() {
           </select>
         </div>
         <CodeListField
-          className="outlet-status__search"
+          className="admin-filters__search"
           label={t('deviceGeo.search')}
           value={search}
           onChange={setSearch}
@@ -186,15 +191,7 @@ function DeviceGeoView() {
           tooManyText={t('deviceGeo.searchTooMany', { max: SEARCH_LIST_MAX })}
           placeholder="SM00001, SM00002"
         />
-        <div className="outlet-status__filter-actions">
-          <button type="submit" className="button button--primary" disabled={tooMany}>
-            {t('deviceGeo.apply')}
-          </button>
-          <button type="button" className="button button--ghost" onClick={reset}>
-            {t('deviceGeo.reset')}
-          </button>
-        </div>
-      </form>
+      </AdminFilters>
 
       <AdminTableView<DeviceGeoRow>
         tool="deviceGeoCompliance"

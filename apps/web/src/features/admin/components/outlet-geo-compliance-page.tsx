@@ -8,10 +8,16 @@ import {
   type OutletGeoRow,
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
-import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import {
+  AdminFilters,
+  AdminTableView,
+  ChangeListBar,
+  StatusSwitch,
+  useChangedAt,
+} from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
@@ -30,7 +36,6 @@ import {
   type OutletGeoCriteria,
 } from '../api/outlet-geo-compliance';
 import { applyGeoToggle, refusedOutlets, shownGeo } from '../outlet-geo-rules';
-import './outlet-status.css';
 
 const FIRST: OutletGeoCriteria = {
   dtCode: '',
@@ -83,8 +88,7 @@ function OutletGeoView() {
   const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
   const canEdit = result.data?.can.edit ?? false;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     if (tooMany) return;
     setCriteria((c) => ({ ...c, dtCode, dtSiteCode, geo, outletCodes: codes, page: 1 }));
   };
@@ -155,21 +159,15 @@ function OutletGeoView() {
         const on = shownGeo(row, changes) === 1;
         const changed = changes.some((c) => c.outletCode === row.outletCode);
         return (
-          <label className="status-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={on}
-              disabled={!canEdit || saving}
-              aria-label={t('outletGeo.toggle', { outlet: row.outletCode })}
-              onChange={() => toggle(row)}
-            />
-            <span className="status-switch__track" aria-hidden="true" />
-            <span className={on ? 'status-switch__text status-switch__text--on' : 'status-switch__text'}>
-              {t(on ? 'outletGeo.on' : 'outletGeo.off')}
-            </span>
-            {changed ? <span className="status-switch__changed">({t('outletGeo.changed')})</span> : null}
-          </label>
+          <StatusSwitch
+            on={on}
+            label={t('outletGeo.toggle', { outlet: row.outletCode })}
+            onText={t('outletGeo.on')}
+            offText={t('outletGeo.off')}
+            changedText={changed ? t('outletGeo.changed') : null}
+            disabled={!canEdit || saving}
+            onToggle={() => toggle(row)}
+          />
         );
       },
     },
@@ -201,8 +199,15 @@ function OutletGeoView() {
     value === 1 ? t('outletGeo.logOn') : value === 0 ? t('outletGeo.logOff') : undefined;
 
   return (
-    <div className="outlet-status">
-      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('outletGeo.filters')}>
+    <div className="admin-tool">
+      <AdminFilters
+        label={t('outletGeo.filters')}
+        onSubmit={apply}
+        onReset={reset}
+        submitLabel={t('outletGeo.apply')}
+        resetLabel={t('outletGeo.reset')}
+        submitDisabled={tooMany}
+      >
         <SelectField
           label={t('outletGeo.dtCode')}
           allLabel={t('outletGeo.all')}
@@ -236,7 +241,7 @@ function OutletGeoView() {
           </select>
         </div>
         <CodeListField
-          className="outlet-status__search"
+          className="admin-filters__search"
           label={t('outletGeo.search')}
           value={search}
           onChange={setSearch}
@@ -245,43 +250,17 @@ function OutletGeoView() {
           tooManyText={t('outletGeo.searchTooMany', { max: SEARCH_LIST_MAX })}
           placeholder="3100000001, 3100000002"
         />
-        <div className="outlet-status__filter-actions">
-          <button type="submit" className="button button--primary" disabled={tooMany}>
-            {t('outletGeo.apply')}
-          </button>
-          <button type="button" className="button button--ghost" onClick={reset}>
-            {t('outletGeo.reset')}
-          </button>
-        </div>
-      </form>
+      </AdminFilters>
 
-      {changes.length > 0 ? (
-        <div
-          className="outlet-status__changes"
-          role="region"
-          aria-label={t('outletGeo.changes', { count: changes.length })}
-        >
-          <p aria-live="polite">{t('outletGeo.changes', { count: changes.length })}</p>
-          <div className="outlet-status__change-actions">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setChanges([])}
-              disabled={saving}
-            >
-              {t('outletGeo.clear')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setConfirmSave(true)}
-              disabled={saving}
-            >
-              {t('outletGeo.save')}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      <ChangeListBar
+        count={changes.length}
+        text={t('outletGeo.changes', { count: changes.length })}
+        clearLabel={t('outletGeo.clear')}
+        saveLabel={t('outletGeo.save')}
+        onClear={() => setChanges([])}
+        onSave={() => setConfirmSave(true)}
+        busy={saving}
+      />
 
       <AdminTableView<OutletGeoRow>
         tool="outletGeoCompliance"
@@ -293,7 +272,7 @@ function OutletGeoView() {
         columns={columns}
         rowKey={(row) => row.outletCode}
         rowClassName={(row) =>
-          changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
+          changes.some((c) => c.outletCode === row.outletCode) ? 'admin-row--changed' : undefined
         }
         refreshKey={outletGeoKeys.all(country)}
         upload={{

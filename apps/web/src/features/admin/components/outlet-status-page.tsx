@@ -7,10 +7,16 @@ import {
   type OutletStatusRow,
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
-import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import {
+  AdminFilters,
+  AdminTableView,
+  ChangeListBar,
+  StatusSwitch,
+  useChangedAt,
+} from '../../../components/admin-tool';
 import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import { type DataTableColumn } from '../../../components/data-table';
@@ -29,7 +35,6 @@ import {
   type OutletStatusCriteria,
 } from '../api/outlet-status';
 import { shownStatus, toggleChange } from '../outlet-status-rules';
-import './outlet-status.css';
 
 const FIRST: OutletStatusCriteria = {
   dtCode: '',
@@ -84,8 +89,7 @@ function OutletStatusView() {
   const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
   const canEdit = result.data?.can.edit ?? false;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     if (tooMany) return;
     setCriteria((c) => ({ ...c, dtCode, dtSiteCode, outletCodes: codes, page: 1 }));
   };
@@ -156,23 +160,15 @@ function OutletStatusView() {
         const status = shownStatus(row, changes);
         const changed = changes.some((c) => c.outletCode === row.outletCode);
         return (
-          <label className="status-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={status === 1}
-              disabled={!canEdit || saving}
-              aria-label={t('outletStatus.toggle', { outlet: row.outletCode })}
-              onChange={() => toggle(row)}
-            />
-            <span className="status-switch__track" aria-hidden="true" />
-            <span
-              className={status === 1 ? 'status-switch__text status-switch__text--on' : 'status-switch__text'}
-            >
-              {t(status === 1 ? 'outletStatus.online' : 'outletStatus.offline')}
-            </span>
-            {changed ? <span className="status-switch__changed">({t('outletStatus.changed')})</span> : null}
-          </label>
+          <StatusSwitch
+            on={status === 1}
+            label={t('outletStatus.toggle', { outlet: row.outletCode })}
+            onText={t('outletStatus.online')}
+            offText={t('outletStatus.offline')}
+            changedText={changed ? t('outletStatus.changed') : null}
+            disabled={!canEdit || saving}
+            onToggle={() => toggle(row)}
+          />
         );
       },
     },
@@ -185,8 +181,15 @@ function OutletStatusView() {
   ];
 
   return (
-    <div className="outlet-status">
-      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('outletStatus.filters')}>
+    <div className="admin-tool">
+      <AdminFilters
+        label={t('outletStatus.filters')}
+        onSubmit={apply}
+        onReset={reset}
+        submitLabel={t('outletStatus.apply')}
+        resetLabel={t('outletStatus.reset')}
+        submitDisabled={tooMany}
+      >
         <SelectField
           label={t('outletStatus.dtCode')}
           allLabel={t('outletStatus.all')}
@@ -205,7 +208,7 @@ function OutletStatusView() {
           onChange={setDtSiteCode}
         />
         <CodeListField
-          className="outlet-status__search"
+          className="admin-filters__search"
           label={t('outletStatus.search')}
           value={search}
           onChange={setSearch}
@@ -214,38 +217,17 @@ function OutletStatusView() {
           tooManyText={t('outletStatus.searchTooMany', { max: SEARCH_LIST_MAX })}
           placeholder="O001, O002"
         />
-        <div className="outlet-status__filter-actions">
-          <button type="submit" className="button button--primary" disabled={tooMany}>
-            {t('outletStatus.apply')}
-          </button>
-          <button type="button" className="button button--ghost" onClick={reset}>
-            {t('outletStatus.reset')}
-          </button>
-        </div>
-      </form>
+      </AdminFilters>
 
-      {changes.length > 0 ? (
-        <div
-          className="outlet-status__changes"
-          role="region"
-          aria-label={t('outletStatus.changes', { count: changes.length })}
-        >
-          <p aria-live="polite">{t('outletStatus.changes', { count: changes.length })}</p>
-          <div className="outlet-status__change-actions">
-            <button type="button" className="button button--ghost" onClick={clearChanges} disabled={saving}>
-              {t('outletStatus.clear')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setConfirming(true)}
-              disabled={saving}
-            >
-              {t('outletStatus.save')}
-            </button>
-          </div>
-        </div>
-      ) : null}
+      <ChangeListBar
+        count={changes.length}
+        text={t('outletStatus.changes', { count: changes.length })}
+        clearLabel={t('outletStatus.clear')}
+        saveLabel={t('outletStatus.save')}
+        onClear={clearChanges}
+        onSave={() => setConfirming(true)}
+        busy={saving}
+      />
 
       <AdminTableView<OutletStatusRow>
         tool="outletStatus"
@@ -257,7 +239,7 @@ function OutletStatusView() {
         columns={columns}
         rowKey={(row) => `${row.dtCode}/${row.dtSiteCode}/${row.outletCode}`}
         rowClassName={(row) =>
-          changes.some((c) => c.outletCode === row.outletCode) ? 'outlet-status__row--changed' : undefined
+          changes.some((c) => c.outletCode === row.outletCode) ? 'admin-row--changed' : undefined
         }
         refreshKey={outletStatusKeys.all(country)}
         upload={{

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
-import { AdminTableView, useChangedAt } from '../../../components/admin-tool';
+import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
@@ -34,7 +34,6 @@ import {
   useSalesmanDeviceSettings,
   type SalesmanDeviceCriteria,
 } from '../api/salesman-device-id';
-import './outlet-status.css';
 import './devices.css';
 
 const FIRST: SalesmanDeviceCriteria = {
@@ -91,8 +90,7 @@ function SalesmanDeviceView() {
     await queryClient.invalidateQueries({ queryKey: activityLogKey('salesmanDeviceId', country) });
   };
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const apply = () => {
     if (tooMany) return;
     setCriteria((c) => ({ ...c, dtCode, by, values, page: 1 }));
   };
@@ -163,10 +161,17 @@ function SalesmanDeviceView() {
   ];
 
   return (
-    <div className="outlet-status device-tool">
+    <div className="admin-tool device-tool">
       <ValidationSwitch canEdit={can?.edit ?? false} onPopup={setPopup} />
 
-      <form className="outlet-status__filters" onSubmit={apply} aria-label={t('deviceId.filters')}>
+      <AdminFilters
+        label={t('deviceId.filters')}
+        onSubmit={apply}
+        onReset={reset}
+        submitLabel={t('deviceId.apply')}
+        resetLabel={t('deviceId.reset')}
+        submitDisabled={tooMany}
+      >
         <SelectField
           label={t('deviceId.dtCode')}
           allLabel={t('deviceId.all')}
@@ -189,7 +194,7 @@ function SalesmanDeviceView() {
           </select>
         </div>
         <CodeListField
-          className="outlet-status__search"
+          className="admin-filters__search"
           label={t(by === 'phone' ? 'deviceId.searchPhone' : 'deviceId.searchSm')}
           value={search}
           onChange={setSearch}
@@ -202,15 +207,7 @@ function SalesmanDeviceView() {
           tooManyText={t('deviceId.searchTooMany', { max: SEARCH_LIST_MAX })}
           placeholder={by === 'phone' ? `${dial}901234567, 0901234568` : 'SM00001, SM00002'}
         />
-        <div className="outlet-status__filter-actions">
-          <button type="submit" className="button button--primary" disabled={tooMany}>
-            {t('deviceId.apply')}
-          </button>
-          <button type="button" className="button button--ghost" onClick={reset}>
-            {t('deviceId.reset')}
-          </button>
-        </div>
-      </form>
+      </AdminFilters>
 
       <AdminTableView<SalesmanDeviceRow>
         tool="salesmanDeviceId"

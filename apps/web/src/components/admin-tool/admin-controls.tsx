@@ -1,0 +1,121 @@
+import type { FormEvent, ReactNode } from 'react';
+
+/**
+ * An admin tool's filter form: its fields, then the submit and reset buttons in the tool's words.
+ * Submitting does nothing while `submitDisabled` (e.g. too many codes typed).
+ */
+export function AdminFilters({
+  label,
+  onSubmit,
+  onReset,
+  submitLabel,
+  resetLabel,
+  submitDisabled = false,
+  children,
+}: {
+  label: string;
+  onSubmit(): void;
+  onReset(): void;
+  submitLabel: string;
+  resetLabel: string;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!submitDisabled) onSubmit();
+  };
+  return (
+    <form className="admin-filters" onSubmit={submit} aria-label={label}>
+      {children}
+      <div className="admin-filters__actions">
+        <button type="submit" className="button button--primary" disabled={submitDisabled}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onReset}>
+          {resetLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The changed list waiting to be saved (spec section 4): how many, Clear and Save; it stays in view
+ * above the table while the admin scrolls. Hidden when nothing has changed.
+ */
+export function ChangeListBar({
+  count,
+  text,
+  clearLabel,
+  saveLabel,
+  onClear,
+  onSave,
+  busy = false,
+}: {
+  count: number;
+  /** e.g. "3 outlets changed". */
+  text: string;
+  clearLabel: string;
+  saveLabel: string;
+  onClear(): void;
+  onSave(): void;
+  busy?: boolean;
+}) {
+  if (count === 0) return null;
+  return (
+    <div className="admin-changes" role="region" aria-label={text}>
+      <p aria-live="polite">{text}</p>
+      <div className="admin-changes__actions">
+        <button type="button" className="button button--ghost" onClick={onClear} disabled={busy}>
+          {clearLabel}
+        </button>
+        <button type="button" className="button button--primary" onClick={onSave} disabled={busy}>
+          {saveLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A row's on/off setting as a switch: its state in words beside it (green when on), and "(changed)"
+ * while the change waits in the change list. The switch's name says which row it is.
+ */
+export function StatusSwitch({
+  on,
+  label,
+  onText,
+  offText,
+  changedText,
+  disabled = false,
+  onToggle,
+}: {
+  on: boolean;
+  /** The accessible name, e.g. "Status of outlet 3100000001". */
+  label: string;
+  onText: string;
+  offText: string;
+  /** Shown while the row's change is pending. */
+  changedText?: string | null;
+  disabled?: boolean;
+  onToggle(): void;
+}) {
+  return (
+    <label className="status-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        disabled={disabled}
+        aria-label={label}
+        onChange={onToggle}
+      />
+      <span className="status-switch__track" aria-hidden="true" />
+      <span className={on ? 'status-switch__text status-switch__text--on' : 'status-switch__text'}>
+        {on ? onText : offText}
+      </span>
+      {changedText ? <span className="status-switch__changed">({changedText})</span> : null}
+    </label>
+  );
+}
