@@ -84,7 +84,7 @@ test('search by SM codes and by phone numbers, update and delete a device ID, sw
   await search(page, 'SM Code', ['VNSM00001', 'VNSM00002']);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
+    page.getByRole('button', { name: 'Export Device ID (CSV)' }).click(),
   ]);
   const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trim().split(/\r?\n/);

@@ -230,6 +230,7 @@ function SalesmanDeviceView() {
         export={{
           fetchFile: (format, options) => exportSalesmanDevices(country, criteria, format, language, options),
           fallbackName: (format) => `salesman-device-id_${country}.${format}`,
+          label: t('deviceId.export'),
         }}
         activity={{
           actionLabel: (action) =>
