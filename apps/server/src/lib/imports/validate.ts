@@ -34,6 +34,9 @@ export const DB_BATCH_ROWS = 16_384;
 /** Batches the database may hold at once before the reader waits for the oldest. */
 const DB_BATCHES_IN_FLIGHT = 2;
 
+/** Distinct values a column may have and still share one string per value. */
+const SHARED_VALUES = 1024;
+
 const DATE_DASHED = /^(\d{2})-(\d{2})-(\d{4})$/;
 
 /** Reads and checks the rows on their own (no database): the UTF-8 pass, then the market's code page. */
@@ -88,6 +91,9 @@ async function readWith<V>(
   const valid: ValidRow<V>[] = [];
   const errors: RowError[] = [];
   let batch: ValidRow<V>[] = [];
+  // Per column, one string per distinct value while the column has few (DT and site codes): the kept
+  // rows then share them instead of holding a copy each. A column with more values stops being shared.
+  const shared: Array<Map<string, string> | null> = headers.map(() => new Map<string, string>());
   for await (const records of parseCsvBatches(decodeText(open(), encoding))) {
     for (const cells of records) {
       // Trimmed in place (the record is ours); blank = every cell empty after trimming.
@@ -121,6 +127,15 @@ async function readWith<V>(
       for (const i of dateIndexes) {
         const m = DATE_DASHED.exec(cells[i] ?? '');
         if (m) cells[i] = `${m[1]}/${m[2]}/${m[3]}`;
+      }
+      for (let i = 0; i < width; i += 1) {
+        const values = shared[i];
+        const cell = cells[i];
+        if (!values || cell === undefined) continue;
+        const same = values.get(cell);
+        if (same !== undefined) cells[i] = same;
+        else if (values.size < SHARED_VALUES) values.set(cell, cell);
+        else shared[i] = null;
       }
       const check = def.validateRow(toRaw(cells), rowNumber);
       if (check.errors) {
