@@ -23,8 +23,7 @@ import {
 import type { RawRow, RowCheck, ValidRow } from '../../lib/imports/definition.js';
 import { repeatCandidates } from '../../lib/repeated-keys.js';
 // The cell rule shared with Outlet Status is read from its rules, not copied.
-import { hasSpaceOrSpecialAround } from '../outlet-status/rules.js';
-import { rowError } from '../salesman-device-id/rules.js';
+import { hasSpaceOrSpecialAround, isBlank, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, SM_CODE, DEVICE_ID, GEO_CHECK, RADIUS] = DEVICE_GEO_TEMPLATE_HEADERS;
 
@@ -38,8 +37,6 @@ export interface DeviceGeoValue {
 }
 
 export type NumberedGeo = ValidRow<DeviceGeoValue>;
-
-const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
 
 /** One row's own rules, every failing cell reported. */
 export function validateDeviceGeoRow(raw: RawRow, row: number): RowCheck<DeviceGeoValue> {

@@ -11,12 +11,12 @@
  * - Against the database: the outlet exists in the market under that DT (NOT_IN_PORTAL), and its DT is
  *   inside the uploader's DT scope (OUT_OF_SCOPE).
  *
- * The cell rules shared with Outlet Status (`hasSpaceOrSpecialAround`, `rowError`) are read from its
- * rules, not copied.
+ * The cell rules every template shares (`hasSpaceOrSpecialAround`, `rowError`) come from
+ * lib/imports/cell-rules.ts.
  */
 import { OUTLET_GEO_TEMPLATE_HEADERS, type GeoCheck, type RowError } from '@fieldforce/contracts';
 import type { RawRow, RowCheck, ValidRow } from '../../lib/imports/definition.js';
-import { hasSpaceOrSpecialAround, rowError } from '../outlet-status/rules.js';
+import { hasSpaceOrSpecialAround, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, OUTLET_CODE, GEO_CHECK] = OUTLET_GEO_TEMPLATE_HEADERS;
 

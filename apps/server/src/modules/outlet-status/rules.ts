@@ -13,12 +13,8 @@
  * - Against the database: the outlet exists in the market with that DT and site (NOT_IN_PORTAL), and
  *   its DT is inside the uploader's DT scope (OUT_OF_SCOPE).
  */
-import {
-  importMessage,
-  OUTLET_STATUS_TEMPLATE_HEADERS,
-  type ImportMessageCode,
-  type RowError,
-} from '@fieldforce/contracts';
+import { OUTLET_STATUS_TEMPLATE_HEADERS, type RowError } from '@fieldforce/contracts';
+import { hasSpaceOrSpecialAround, isBlank, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, DT_SITE_CODE, OUTLET_CODE, STATUS] = OUTLET_STATUS_TEMPLATE_HEADERS;
 
@@ -38,21 +34,8 @@ export interface NumberedValue {
 export type OutletStatusCheck =
   { value: OutletStatusValue; errors?: undefined } | { errors: RowError[]; value?: undefined };
 
-export function rowError(code: ImportMessageCode, row: number, header: string | null): RowError {
-  return { ...importMessage(code, { row }), row, header };
-}
-
-/**
- * Whitespace anywhere, or a value that does not start with a letter or a digit, or does not end with
- * one (a letter may carry its combining marks: Thai vowels and tone marks such as 'สาขานี้', Vietnamese
- * tone marks written apart).
- */
-export function hasSpaceOrSpecialAround(value: string): boolean {
-  if (/\s/u.test(value)) return true;
-  return !/^[\p{L}\p{N}]/u.test(value) || !/[\p{L}\p{N}]\p{M}*$/u.test(value);
-}
-
-const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
+// The cell rules every template shares (lib/imports/cell-rules.ts); re-exported for this tool's tests.
+export { hasSpaceOrSpecialAround, rowError };
 
 /**
  * One row's own rules, every failing cell reported (not only the first). `raw` maps the template's

@@ -16,16 +16,10 @@
  *   the uploader's DT codes (SALESMAN_OUT_OF_SCOPE), the phone is theirs (PHONE_MISMATCH), and the
  *   device ID is not mapped to another salesman (DEVICE_ID_TAKEN, naming them).
  */
-import {
-  DEVICE_ID_PATTERN,
-  importMessage,
-  SALESMAN_DEVICE_TEMPLATE_HEADERS,
-  type ImportMessageCode,
-  type RowError,
-} from '@fieldforce/contracts';
+import { DEVICE_ID_PATTERN, SALESMAN_DEVICE_TEMPLATE_HEADERS, type RowError } from '@fieldforce/contracts';
 import { repeatCandidates } from '../../lib/repeated-keys.js';
-// The cell rule shared with Outlet Status is read from its rules, not copied.
-import { hasSpaceOrSpecialAround } from '../outlet-status/rules.js';
+// The cell rules every template shares.
+import { hasSpaceOrSpecialAround, isBlank, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, SM_CODE, PHONE, DEVICE_ID] = SALESMAN_DEVICE_TEMPLATE_HEADERS;
 
@@ -45,16 +39,7 @@ export interface NumberedDevice {
 export type SalesmanDeviceCheck =
   { value: SalesmanDeviceValue; errors?: undefined } | { errors: RowError[]; value?: undefined };
 
-export function rowError(
-  code: ImportMessageCode,
-  row: number,
-  header: string | null,
-  params: Record<string, string | number> = {},
-): RowError {
-  return { ...importMessage(code, { row, ...params }), row, header };
-}
-
-const isBlank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
+export { rowError };
 
 /** A non-empty run of ASCII letters and digits: passes the blank and space-or-special rules as is. */
 function isPlainCode(value: string | undefined): value is string {
