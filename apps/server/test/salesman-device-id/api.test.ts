@@ -254,6 +254,27 @@ describe('update and delete one device ID', () => {
     expect(data<SalesmanDeviceChangeResult>(again).changed).toBe(false);
   });
 
+  it('answers the saved row for a salesman whose code holds a symbol (SM-01), not a search-rule 400', async () => {
+    const sm = vn[2]!;
+    await t.app.db.query(`UPDATE salesmen SET sm_code = 'VN-SM-01' WHERE sm_code = $1`, [sm.sm_code]);
+    try {
+      const res = await call(t.app, adminVn, 'PUT', `${API}?countryCode=vn`, {
+        smCode: 'VN-SM-01',
+        deviceId: 'symbol-device-01',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(data<SalesmanDeviceChangeResult>(res).row).toMatchObject({
+        smCode: 'VN-SM-01',
+        deviceId: 'symbol-device-01',
+      });
+    } finally {
+      await t.app.db.query(`UPDATE salesmen SET sm_code = $1, device_id = $2 WHERE sm_code = 'VN-SM-01'`, [
+        sm.sm_code,
+        sm.device_id,
+      ]);
+    }
+  });
+
   it('refuses a device ID mapped to another salesman (409 naming them) and a bad device ID (400)', async () => {
     const [a, b] = vn.filter((s) => s.device_id !== null && s.sm_code !== vn[1]!.sm_code);
     const res = await call(t.app, adminVn, 'PUT', `${API}?countryCode=vn`, {

@@ -169,11 +169,12 @@ export async function salesmanRow(
   market: CountryCode,
   smCode: string,
 ): Promise<SalesmanDeviceRow | null> {
-  const criteria = tableCriteria(salesmanDeviceTable, {
-    market,
-    user,
-    query: { filter_sm_code: smCode, page: 1, pageSize: 1 },
-  });
+  // The code is the one just saved, not typed in a search: it goes to the filter as is (a code with a
+  // symbol, e.g. SM-01, would fail the search field's letters-and-digits rule).
+  const criteria = {
+    ...tableCriteria(salesmanDeviceTable, { market, user, query: { page: 1, pageSize: 1 } }),
+    filters: { filter_sm_code: [smCode] },
+  };
   const [row] = await listPage(q, salesmanDeviceTable, criteria);
   return row ? (presentRow(row, presentColumns(salesmanDeviceTable)) as unknown as SalesmanDeviceRow) : null;
 }
