@@ -27,6 +27,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import {
   exportOutletGeo,
   outletGeoKeys,
@@ -119,6 +120,7 @@ function OutletGeoView() {
     setSaving(true);
     try {
       await saveOutletGeo(country, changes);
+      track('save', { tool: 'outletGeoCompliance', count: changes.length });
       setPopup({ kind: 'success', message: t('outletGeo.saved', { count: changes.length }) });
       setChanges([]);
       await queryClient.invalidateQueries({ queryKey: outletGeoKeys.all(country) });
