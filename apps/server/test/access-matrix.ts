@@ -250,7 +250,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   {
     route: 'GET /api/admin/activityLog',
     allowed: admins,
-    request: () => ({ query: { tool: 'outletStatus' } }),
+    // A tool both matrix markets have (Outlet Status is not in vn: 403 for everyone there).
+    request: () => ({ query: { tool: 'outletGeoCompliance' } }),
   },
 
   // Outlet Status Online/Offline (issue 11): admins of a market whose OfflineApp flag is on (bd); in vn
