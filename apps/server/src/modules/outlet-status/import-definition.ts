@@ -37,6 +37,7 @@ import {
   type OutletStatusCheck,
   type OutletStatusValue,
 } from './rules.js';
+import { batchMemo } from '../../lib/batch-memo.js';
 
 /** A non-empty run of ASCII letters and digits: passes the blank and space-or-special rules as is. */
 function isPlainCode(value: string | undefined): value is string {
@@ -139,27 +140,9 @@ interface BatchFacts {
 
 /**
  * The database's answer for a batch, asked once: the pipeline calls `checkAgainstDb` and `plan` on the
- * same batch (the same array and context) together, and both read this one statement's answer. The
- * entry is handed out once more and then forgotten, so a later call asks the database again.
+ * same batch together, and both read this one statement's answer (lib/batch-memo.ts).
  */
-const pending = new WeakMap<
-  ReadonlyArray<NumberedValue>,
-  { ctx: ImportContext; facts: Promise<BatchFacts> }
->();
-function batchFacts(
-  q: Queryable,
-  rows: ReadonlyArray<NumberedValue>,
-  ctx: ImportContext,
-): Promise<BatchFacts> {
-  const hit = pending.get(rows);
-  if (hit && hit.ctx === ctx) {
-    pending.delete(rows);
-    return hit.facts;
-  }
-  const facts = queryFacts(q, rows, ctx);
-  pending.set(rows, { ctx, facts });
-  return facts;
-}
+const batchFacts = batchMemo(queryFacts);
 
 /**
  * One statement per batch: the rows go as one parameter per column, the server joins them to
