@@ -26,3 +26,28 @@ export function hasSpaceOrSpecialAround(value: string): boolean {
   if (/\s/u.test(value)) return true;
   return !/^[\p{L}\p{N}]/u.test(value) || !/[\p{L}\p{N}]\p{M}*$/u.test(value);
 }
+
+/**
+ * The cells of a template row with a 1/0 column, every failing cell reported: a blank cell
+ * (BLANK_VALUE), the 1/0 column holding anything else (`binary.code`), any other value with a space or
+ * special character around it (SPACES_OR_SPECIAL).
+ */
+export function binaryTemplateErrors(
+  raw: Readonly<Record<string, string | undefined>>,
+  row: number,
+  headers: readonly string[],
+  binary: { header: string; code: ImportMessageCode },
+): RowError[] {
+  const errors: RowError[] = [];
+  for (const header of headers) {
+    const value = raw[header];
+    if (value === undefined || isBlank(value)) {
+      errors.push(rowError('BLANK_VALUE', row, header));
+    } else if (header === binary.header) {
+      if (value !== '0' && value !== '1') errors.push(rowError(binary.code, row, header));
+    } else if (hasSpaceOrSpecialAround(value)) {
+      errors.push(rowError('SPACES_OR_SPECIAL', row, header));
+    }
+  }
+  return errors;
+}

@@ -11,12 +11,12 @@
  * - Against the database: the outlet exists in the market under that DT (NOT_IN_PORTAL), and its DT is
  *   inside the uploader's DT scope (OUT_OF_SCOPE).
  *
- * The cell rules every template shares (`hasSpaceOrSpecialAround`, `rowError`) come from
+ * The cell rules every template shares (`binaryTemplateErrors`, `rowError`) come from
  * lib/imports/cell-rules.ts.
  */
 import { OUTLET_GEO_TEMPLATE_HEADERS, type GeoCheck, type RowError } from '@fieldforce/contracts';
 import type { RawRow, RowCheck, ValidRow } from '../../lib/imports/definition.js';
-import { hasSpaceOrSpecialAround, rowError } from '../../lib/imports/cell-rules.js';
+import { binaryTemplateErrors, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, OUTLET_CODE, GEO_CHECK] = OUTLET_GEO_TEMPLATE_HEADERS;
 
@@ -29,21 +29,12 @@ export interface OutletGeoValue {
 
 export type NumberedGeoValue = ValidRow<OutletGeoValue>;
 
-const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
-
 /** One row's own rules, every failing cell reported. `raw` maps the template's headers to the text. */
 export function validateOutletGeoRow(raw: RawRow, row: number): RowCheck<OutletGeoValue> {
-  const errors: RowError[] = [];
-  for (const header of OUTLET_GEO_TEMPLATE_HEADERS) {
-    const value = raw[header];
-    if (isBlank(value)) {
-      errors.push(rowError('BLANK_VALUE', row, header));
-    } else if (header === GEO_CHECK) {
-      if (value !== '0' && value !== '1') errors.push(rowError('GEO_CHECK_NOT_BINARY', row, header));
-    } else if (hasSpaceOrSpecialAround(value!)) {
-      errors.push(rowError('SPACES_OR_SPECIAL', row, header));
-    }
-  }
+  const errors = binaryTemplateErrors(raw, row, OUTLET_GEO_TEMPLATE_HEADERS, {
+    header: GEO_CHECK,
+    code: 'GEO_CHECK_NOT_BINARY',
+  });
   if (errors.length > 0) return { errors };
   return {
     value: {

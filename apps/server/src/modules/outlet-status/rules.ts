@@ -14,7 +14,7 @@
  *   its DT is inside the uploader's DT scope (OUT_OF_SCOPE).
  */
 import { OUTLET_STATUS_TEMPLATE_HEADERS, type RowError } from '@fieldforce/contracts';
-import { hasSpaceOrSpecialAround, isBlank, rowError } from '../../lib/imports/cell-rules.js';
+import { binaryTemplateErrors, hasSpaceOrSpecialAround, rowError } from '../../lib/imports/cell-rules.js';
 
 export const [DT_CODE, DT_SITE_CODE, OUTLET_CODE, STATUS] = OUTLET_STATUS_TEMPLATE_HEADERS;
 
@@ -45,17 +45,10 @@ export function validateOutletStatusRow(
   raw: Readonly<Record<string, string | undefined>>,
   row: number,
 ): OutletStatusCheck {
-  const errors: RowError[] = [];
-  for (const header of OUTLET_STATUS_TEMPLATE_HEADERS) {
-    const value = raw[header];
-    if (isBlank(value)) {
-      errors.push(rowError('BLANK_VALUE', row, header));
-    } else if (header === STATUS) {
-      if (value !== '0' && value !== '1') errors.push(rowError('STATUS_NOT_BINARY', row, header));
-    } else if (hasSpaceOrSpecialAround(value!)) {
-      errors.push(rowError('SPACES_OR_SPECIAL', row, header));
-    }
-  }
+  const errors = binaryTemplateErrors(raw, row, OUTLET_STATUS_TEMPLATE_HEADERS, {
+    header: STATUS,
+    code: 'STATUS_NOT_BINARY',
+  });
   if (errors.length > 0) return { errors };
   return {
     value: {
