@@ -5,6 +5,7 @@ import { uploadsBench } from './uploads.js';
 import { seedBench } from './seed.js';
 import { ucubeBench } from './ucube.js';
 import { webBench } from './web.js';
+import { usersBench } from './users.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
 const suites: Record<string, Suite> = {
@@ -13,6 +14,7 @@ const suites: Record<string, Suite> = {
   ucube: ucubeBench,
   web: webBench,
   uploads: uploadsBench,
+  users: usersBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);
