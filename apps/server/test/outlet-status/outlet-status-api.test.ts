@@ -356,9 +356,10 @@ describe('the save', () => {
         ],
       });
       expect(res.statusCode).toBe(400);
-      expect((res.json() as Envelope<null>).errors?.shortDescription).toBe(
-        IMPORT_MESSAGES.STATUS_SAVE_FAILED,
-      );
+      const errors = (res.json() as Envelope<null>).errors;
+      expect(errors?.shortDescription).toBe(IMPORT_MESSAGES.STATUS_SAVE_FAILED);
+      // The refused row is named by its place in the list, as every changed-list save does.
+      expect(errors?.fields?.map((f) => f.field)).toEqual(['body.changes.1']);
     }
     expect((await outlets(`outlet_code = $1`, [a!.outlet_code]))[0]!.is_online).toBe(a!.is_online);
     expect((await t.app.db.query(`SELECT 1 FROM audit_log`)).rows.length).toBe(auditBefore);
