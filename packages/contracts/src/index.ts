@@ -18,3 +18,4 @@ export * from './outlet-geo-compliance.js';
 export * from './salesman-device-id.js';
 export * from './device-geo-compliance.js';
 export * from './usage.js';
+export * from './tracking.js';
