@@ -438,6 +438,8 @@ export const gpsPoints = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     recordedAt: tstz('recorded_at').notNull(),
+    /** The device reported a mock location (migration 0020; tracking flags it as suspicious). */
+    mockLocation: boolean('mock_location').notNull().default(false),
   },
   (t) => [
     uniqueIndex('gps_points_salesman_date_seq_idx').on(t.salesmanId, t.pointDate, t.geoLocationSequence),

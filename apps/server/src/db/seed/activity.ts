@@ -211,6 +211,27 @@ export function writeTargets(
   }
 }
 
+/** Days (ending today) whose GPS trail is full: the tracking screens show recent days. */
+const GPS_DENSE_DAYS = 3;
+type GpsProfile = 'normal' | 'silent' | 'mock' | 'away';
+/** A place the salesman stayed (seconds of the local day). */
+interface Stay {
+  lat: number;
+  lng: number;
+  from: number;
+  to: number;
+}
+
+/** A timestamptz literal for a local time in seconds of the day. */
+function stampSeconds(date: string, sec: number, cal: MarketCalendar): string {
+  const base = cal.stamp(0, 0); // only for the offset: '1970-01-01 00:00:00+07:00'
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  const x = Math.floor(sec % 60);
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  return `${date} ${two(h)}:${two(m)}:${two(x)}${base.slice(19)}`;
+}
+
 /** Generates one working day for every salesman of the market. */
 export class ActivityGenerator {
   private readonly rngs = new Map<number, Rng>();
@@ -219,6 +240,9 @@ export class ActivityGenerator {
   private readonly tracking: boolean;
   /** GPS points before this instant are not kept (MarketSize.gpsDays). */
   private readonly gpsFrom: number;
+  /** Days from this epoch day on get the full trail (a ping every 1–2 minutes); older days a sparse one. */
+  private readonly denseFromDay: number;
+  private readonly gpsProfiles = new Map<number, GpsProfile>();
 
   constructor(
     private readonly org: MarketOrg,
@@ -233,6 +257,18 @@ export class ActivityGenerator {
     this.cc = org.country;
     this.tracking = countryFlags(org.country).SMTracking;
     this.gpsFrom = size.gpsDays === undefined ? -Infinity : nowMs - size.gpsDays * DAY_MS;
+    this.denseFromDay = cal.lastDay - (size.gpsDenseDays ?? GPS_DENSE_DAYS) + 1;
+  }
+
+  /** The salesman's GPS habits (the same every day): most are normal; a few go silent, fake or stray. */
+  private gpsProfile(sm: SalesmanRow): GpsProfile {
+    let p = this.gpsProfiles.get(sm.id);
+    if (!p) {
+      const r = new Rng(this.seed, this.org.country, 'gps-profile', sm.smCode).next();
+      p = r < 0.04 ? 'silent' : r < 0.07 ? 'mock' : r < 0.1 ? 'away' : 'normal';
+      this.gpsProfiles.set(sm.id, p);
+    }
+    return p;
   }
 
   /** A line's value for this salesman at this outlet: about its average, give or take 60 %. */
@@ -278,11 +314,20 @@ export class ActivityGenerator {
     let minute = 8 * 60 + rng.int(-20, 40);
     let gpsSeq = 0;
     let lastMinute = -1;
+    // The full trail (recent days) is drawn after the day from these stays; older days keep a sparse one.
+    const dense = this.tracking && day >= this.denseFromDay;
+    const profile = dense ? this.gpsProfile(sm) : 'normal';
+    const grng = dense ? new Rng(this.seed, this.cc, 'gps', sm.smCode, day) : null;
+    const stays: Stay[] = [];
     const gps = (lat: number, lng: number, at: number) => {
+      if (dense) {
+        stays.push({ lat, lng, from: at * 60, to: at * 60 });
+        return;
+      }
       const instant = cal.instant(day, at);
       if (!this.tracking || instant > this.nowMs || instant < this.gpsFrom) return;
       this.tables.gpsPoints.addLine(
-        `${this.cc},${sm.id},${date},${++gpsSeq},${lat.toFixed(7)},${lng.toFixed(7)},${cal.stamp(day, at)}`,
+        `${this.cc},${sm.id},${date},${++gpsSeq},${lat.toFixed(7)},${lng.toFixed(7)},${cal.stamp(day, at)},f`,
       );
     };
     if (!absent) {
@@ -307,13 +352,16 @@ export class ActivityGenerator {
         continue;
       }
       const visitId = ++this.ids.visit;
-      const lat = at.lat.toFixed(7);
-      const lng = at.lng.toFixed(7);
+      // A stray salesman records some visits from where he is, away from the outlet.
+      const where = profile === 'away' && grng!.chance(0.5) ? jitter(grng!, at.lat, at.lng, 1.5, 0.4) : at;
+      const lat = where.lat.toFixed(7);
+      const lng = where.lng.toFixed(7);
       this.tables.visits.addLine(
         `${visitId},${who},${stop.outlet.id},${date},${stop.planned ? 't' : 'f'},t,${productive ? 't' : 'f'},` +
           `${++sequence},${cal.stamp(day, checkIn)},${cal.stamp(day, minute)},${lat},${lng}`,
       );
-      gps(at.lat, at.lng, checkIn);
+      if (dense) stays.push({ lat: where.lat, lng: where.lng, from: checkIn * 60, to: minute * 60 });
+      else gps(at.lat, at.lng, checkIn);
       lastMinute = minute;
       if (productive) this.order(rng, sm, who, stop.outlet, visitId, date, cal.stamp(day, minute), qtyFactor);
       if (rng.chance(DEMAND_CAPTURE)) {
@@ -335,6 +383,74 @@ export class ActivityGenerator {
     if (lastMinute >= 0) {
       const end = jitter(rng, sm.home.lat, sm.home.lng, 0.5);
       gps(end.lat, end.lng, lastMinute + rng.int(10, 30));
+    }
+    if (dense && stays.length > 1) this.trail(sm, day, date, stays, profile, grng!);
+  }
+
+  /**
+   * The full GPS trail of a recent day: a ping every 60–120 s from the first stay to the last, along an
+   * L-shaped street path between stays (one leg north–south, one east–west, the corner shifted a little)
+   * and a few metres of noise while at a stay. A ping falls on each check-in and check-out. Profiles: a
+   * silent device stops early today (or sends nothing); a mock one sends a burst of faked far-away points.
+   */
+  private trail(
+    sm: SalesmanRow,
+    day: number,
+    date: string,
+    stays: Stay[],
+    profile: GpsProfile,
+    g: Rng,
+  ): void {
+    const cal = this.cal;
+    const out = this.tables.gpsPoints;
+    const prefix = `${this.cc},${sm.id},${date},`;
+    let seq = 0;
+    let endSec = stays[stays.length - 1]!.to;
+    if (profile === 'silent' && day === cal.lastDay) {
+      if (g.chance(0.4)) return;
+      endSec = Math.min(endSec, stays[Math.min(1, stays.length - 1)]!.to + g.int(5, 40) * 60);
+    }
+    const mockAt = profile === 'mock' && stays.length > 2 ? stays[1]!.to + 90 : -1;
+    const mockPlace = mockAt > 0 ? jitter(g, stays[1]!.lat, stays[1]!.lng, 20, 8) : null;
+    const dayStart = cal.instant(day, 0);
+    const emit = (lat: number, lng: number, sec: number, mock: boolean) => {
+      if (sec > endSec) return;
+      const instant = dayStart + sec * 1000;
+      if (instant > this.nowMs || instant < this.gpsFrom) return;
+      out.addLine(
+        `${prefix}${++seq},${lat.toFixed(7)},${lng.toFixed(7)},${stampSeconds(date, sec, cal)},${mock ? 't' : 'f'}`,
+      );
+    };
+    const noise = () => (g.next() - 0.5) * 0.00014; // about ±8 m
+    for (let i = 0; i < stays.length; i++) {
+      const s = stays[i]!;
+      // At the stay: on arrival, every 1–2 minutes, and on leaving.
+      emit(s.lat, s.lng, s.from, false);
+      for (let t = s.from + g.int(60, 120); t < s.to; t += g.int(60, 120))
+        emit(s.lat + noise(), s.lng + noise(), t, false);
+      if (s.to > s.from) emit(s.lat, s.lng, s.to, false);
+      const next = stays[i + 1];
+      if (!next) break;
+      // Travel: north–south to a corner, then east–west, over the time between the stays.
+      const corner = { lat: next.lat + (g.next() - 0.5) * 0.002, lng: s.lng };
+      const leg1 = Math.abs(corner.lat - s.lat);
+      const leg2 = Math.abs(next.lng - corner.lng) + Math.abs(next.lat - corner.lat);
+      const span = next.from - s.to;
+      for (let t = s.to + g.int(60, 120); t < next.from; t += g.int(60, 120)) {
+        if (mockPlace && t >= mockAt && t < mockAt + 300) {
+          emit(mockPlace.lat + noise(), mockPlace.lng + noise(), t, true);
+          continue;
+        }
+        const f = ((t - s.to) / span) * (leg1 + leg2);
+        const p =
+          f <= leg1
+            ? { lat: s.lat + Math.sign(corner.lat - s.lat) * f, lng: s.lng }
+            : {
+                lat: corner.lat + ((next.lat - corner.lat) * (f - leg1)) / Math.max(leg2, 1e-9),
+                lng: corner.lng + ((next.lng - corner.lng) * (f - leg1)) / Math.max(leg2, 1e-9),
+              };
+        emit(p.lat + noise() / 2, p.lng + noise() / 2, t, false);
+      }
     }
   }
 

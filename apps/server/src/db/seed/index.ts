@@ -220,6 +220,7 @@ const COLUMNS = {
     'latitude',
     'longitude',
     'recorded_at',
+    'mock_location',
   ],
   demand_capture: [
     'country_code',

@@ -27,6 +27,8 @@ export interface MarketSize {
   inventoryWeeks: number;
   /** Days of GPS trail kept before today (tracking shows recent days); omitted keeps every day. */
   gpsDays?: number;
+  /** Days (ending today) with the full trail, a ping every 1–2 minutes; default 3 (activity.ts). */
+  gpsDenseDays?: number;
   promotions: number;
   promotionOutletsMax: number;
 }
