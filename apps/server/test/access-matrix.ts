@@ -377,4 +377,15 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: 'public',
     request: () => ({ payload: usageBatch('vn', 'backToLogin') }),
   },
+  // The usage page (issue 13, inside Admin Configuration): the market's admins.
+  {
+    route: 'GET /api/usage/overview',
+    allowed: admins,
+    request: () => ({ query: { from: '2026-11-01', to: '2026-11-20' } }),
+  },
+  {
+    route: 'GET /api/usage/export',
+    allowed: admins,
+    request: () => ({ query: { from: '2026-11-01', to: '2026-11-20' } }),
+  },
 ];

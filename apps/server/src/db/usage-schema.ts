@@ -1,6 +1,6 @@
 /**
- * Drizzle description of the usage-event tables (migrations/0015_usage_events.sql is the source of
- * truth; schema.test.ts compares the two column by column).
+ * Drizzle description of the usage-event tables (migrations/0015_usage_events.sql and
+ * 0019_usage_rollups.sql are the source of truth; schema.test.ts compares them column by column).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -66,4 +66,43 @@ export const usageDailyUsers = pgTable(
     primaryKey({ columns: [t.day, t.market, t.userId] }),
     index('usage_daily_users_market_day_idx').on(t.market, t.day),
   ],
+);
+
+// Migration 0019: the usage page's rollups.
+export const usageDailyItems = pgTable(
+  'usage_daily_items',
+  {
+    market: text('market').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    detail: text('detail').notNull(),
+    events: integer('events').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.day, t.kind, t.item, t.detail] })],
+);
+
+export const usagePeriodUsers = pgTable(
+  'usage_period_users',
+  {
+    period: text('period').notNull(),
+    market: text('market').notNull(),
+    start: date('start').notNull(),
+    userId: text('user_id').notNull(),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.market, t.start, t.userId] })],
+);
+
+export const usageActiveCounts = pgTable(
+  'usage_active_counts',
+  {
+    market: text('market').notNull(),
+    period: text('period').notNull(),
+    start: date('start').notNull(),
+    role: text('role').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.period, t.start, t.role] })],
 );

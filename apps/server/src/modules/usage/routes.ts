@@ -6,6 +6,7 @@
  * with 400; both calls are rate limited.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ok,
   PUBLIC_EVENTS,
@@ -14,6 +15,9 @@ import {
   usageBatchResultSchema,
   usageBatchSchema,
   usageEventSent,
+  usageExportQuerySchema,
+  usageOverviewSchema,
+  usagePageQuerySchema,
   type UsageBatch,
 } from '@fieldforce/contracts';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -21,7 +25,8 @@ import { inMarket } from '../../lib/policy.js';
 import { authRateLimit } from '../../lib/rate-limits.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { storeUsageEvents, type EventActor } from './queries.js';
+import { storeUsageEvents, usageOverview, type EventActor } from './queries.js';
+import { usageExportFile, usagePageScope } from './page.js';
 
 const TAG = 'usage';
 const TOO_LARGE = `A batch holds at most ${USAGE_BATCH_MAX_EVENTS} events and ${USAGE_BATCH_MAX_BYTES / 1024} KB.`;
@@ -37,7 +42,8 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   async function store(batch: UsageBatch, actor: EventActor) {
     const kept = batch.events.filter((e) => usageEventSent(e.event, batch.countryCode));
     if (kept.length > 0) {
-      await app.db.transaction((tx) => storeUsageEvents(tx, batch.countryCode, actor, kept, app.clock.now()));
+      // One statement (events and rollups together): atomic without a transaction of its own.
+      await storeUsageEvents(app.db, batch.countryCode, actor, kept, app.clock.now());
     }
     return ok({ accepted: kept.length, dropped: batch.events.length - kept.length });
   }
@@ -101,6 +107,68 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       return store(request.body, { userId: null, role: null });
+    },
+  );
+
+  // The admins' usage page (inside /adminconfigurationpage): read from the rollups only.
+  const PAGE_ACCESS =
+    'Admins of the market (Admin Configuration), market-scoped; market=all or another market: a Super User ' +
+    `admin only (403 otherwise). The period is from..to in the market's days, at most a year.`;
+
+  app.get(
+    '/api/usage/overview',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The usage page: active users, screens, reports, downloads and the upload funnel',
+        description:
+          `${PAGE_ACCESS} Daily, weekly (from Monday) and monthly active users in total, by role and by ` +
+          'market; the most opened screens and reports; downloads; the upload funnel (started, previewed, ' +
+          'applied, failed) from the import records and the upload steps from the events.',
+        querystring: usagePageQuerySchema,
+        response: envelopeResponses(usageOverviewSchema),
+        security: [{ customerToken: [] }],
+      },
+      config: { access: { roles: ['admin'] } },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const scope = await usagePageScope(app.db, user, request.query, 'view');
+      const overview = await usageOverview(app.db, scope);
+      return ok({ ...overview, markets: [...scope.markets], can: scope.can });
+    },
+  );
+
+  app.get(
+    '/api/usage/export',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The usage page as a CSV or XLSX file',
+        description:
+          `${PAGE_ACCESS} format=csv (default) or xlsx, lang=en|vi for the headers and section names. One ` +
+          'table: section, period start, market, role, item, detail, value. Refused (403) where the ' +
+          'market does not allow downloads (DownloadReports off).',
+        querystring: usageExportQuerySchema,
+        response: {
+          ...envelopeResponses(z.null()),
+          200: z.unknown().describe('text/csv; charset=utf-8 or an XLSX workbook'),
+        },
+        security: [{ customerToken: [] }],
+      },
+      config: { access: { roles: ['admin'] } },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const query = request.query;
+      const scope = await usagePageScope(app.db, user, query, 'export');
+      const overview = await usageOverview(app.db, scope);
+      const file = await usageExportFile({ ...overview, markets: [...scope.markets], can: scope.can }, query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', file.disposition)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
     },
   );
 };
