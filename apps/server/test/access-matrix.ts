@@ -284,6 +284,16 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     }),
   },
 
+  // Admin configuration (issue 13): every signed-in user of the market reads the flags; the market's admins
+  // change them (the payload keeps the current value: nothing changes).
+  { route: 'GET /api/config/flags', allowed: everyone },
+  { route: 'GET /api/admin/configuration', allowed: everyone },
+  {
+    route: 'PATCH /api/admin/configuration',
+    allowed: admins,
+    request: () => ({ payload: { flags: { DownloadReports: true } } }),
+  },
+
   // Salesman Device ID (issue 12): admins of a market whose salesmandeviceid flag is on (every market).
   { route: 'GET /api/admin/salesmanDeviceId/list', allowed: admins },
   { route: 'GET /api/admin/salesmanDeviceId/filterResult', allowed: admins },

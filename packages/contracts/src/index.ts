@@ -18,5 +18,6 @@ export * from './outlet-geo-compliance.js';
 export * from './salesman-device-id.js';
 export * from './device-geo-compliance.js';
 export * from './usage.js';
+export * from './admin-config.js';
 export * from './usage-page.js';
 export * from './tracking.js';

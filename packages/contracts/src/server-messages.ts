@@ -29,6 +29,9 @@ export const SERVER_MESSAGES = {
   'ucube.distributorOutsideScope': () => 'That distributor is outside your scope.',
   'ucube.ownTeamOnly': () => 'You can only read your own team.',
   'reports.sortingOff': () => 'Sorting by column is turned off in this market.',
+  'reports.downloadsOff': (p: MessageParams) =>
+    `Report downloads are turned off in ${String(p['market'])}: the market's DownloadReports setting is off. ` +
+    'An admin of the market can turn it on in Admin configuration.',
   'export.perUserLimit': () => EXPORT_LIMIT_MESSAGES.perUser,
   'export.totalLimit': () => EXPORT_LIMIT_MESSAGES.total,
 } as const satisfies Record<string, (params: MessageParams) => string>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeSchema, countryFlags, type CountryCode } from './countries.js';
+import { countryCodeSchema, countryFlags, type CountryCode, type CountryFlags } from './countries.js';
 
 /**
  * Usage events (spec sections 3 and 7): what people open and do, for the admins' usage page and,
@@ -37,9 +37,16 @@ export const ALWAYS_SENT_EVENTS: readonly UsageEventName[] = ['login', 'forgotPa
 /** Sent before anyone is signed in (POST /api/events/public); every other event needs a session. */
 export const PUBLIC_EVENTS: readonly UsageEventName[] = ['forgotPassword', 'backToLogin'];
 
-/** Whether an event is sent at all in a market: the always-sent three, else only where enableGTM is on. */
-export const usageEventSent = (event: UsageEventName, market: CountryCode): boolean =>
-  ALWAYS_SENT_EVENTS.includes(event) || countryFlags(market).enableGTM;
+/**
+ * Whether an event is sent at all in a market: the always-sent three, else only where enableGTM is on.
+ * `flags`: the market's flags as the database holds them (the server's lib/market-flags.ts, the web's
+ * useMarketFlags); the contracts' defaults when not given.
+ */
+export const usageEventSent = (
+  event: UsageEventName,
+  market: CountryCode,
+  flags: Pick<CountryFlags, 'enableGTM'> = countryFlags(market),
+): boolean => ALWAYS_SENT_EVENTS.includes(event) || flags.enableGTM;
 
 /** Spec section 3: mobile when the window is under 768 px wide, otherwise Desktop. */
 export const MOBILE_MAX_WIDTH = 767;

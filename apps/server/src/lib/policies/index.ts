@@ -11,7 +11,6 @@
  */
 import {
   COUNTRIES,
-  countryFlags,
   type Abilities,
   type AdminToolKey,
   type CountryCode,
@@ -19,6 +18,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../errors.js';
+import { marketFlags } from '../market-flags.js';
 import { inMarket, isAdmin, type AuthUser } from '../policy.js';
 
 export { dtScope, dtScopeSql, dtScopeWhere, inDtScope, inMarket, isAdmin, isSuperUser } from '../policy.js';
@@ -32,14 +32,18 @@ export interface MarketSettings {
   outletStatusEmailDomains: readonly string[];
 }
 
+/** The market's flags (from the database, lib/market-flags.ts) and its Outlet Status email domains. */
 export async function loadMarketSettings(q: Queryable, market: CountryCode): Promise<MarketSettings> {
-  const { rows } = await q.query<{ outlet_status_email_domains: string[] | null }>(
-    'SELECT outlet_status_email_domains FROM countries WHERE code = $1',
-    [market],
-  );
+  const [flags, { rows }] = await Promise.all([
+    marketFlags(q, market),
+    q.query<{ outlet_status_email_domains: string[] | null }>(
+      'SELECT outlet_status_email_domains FROM countries WHERE code = $1',
+      [market],
+    ),
+  ]);
   return {
     code: market,
-    flags: countryFlags(market),
+    flags,
     outletStatusEmailDomains: (rows[0]?.outlet_status_email_domains ?? []).map((d) => d.toLowerCase()),
   };
 }

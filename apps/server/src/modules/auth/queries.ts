@@ -2,8 +2,15 @@
  * SQL of the sign-in domain. Each function takes the database or a transaction (`q`), and every time
  * comes from the caller's clock.
  */
-import { AUTH_LIMITS, isCountryCode, type CountryCode, type LoginType } from '@fieldforce/contracts';
+import {
+  AUTH_LIMITS,
+  isCountryCode,
+  type CountryCode,
+  type CountryFlagName,
+  type LoginType,
+} from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { marketFlags } from '../../lib/market-flags.js';
 import type { AuthSession, AuthUser } from '../../lib/policy.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -139,12 +146,13 @@ export async function recordLogin(q: Queryable, userId: string, now: Date): Prom
   await q.query(`UPDATE users SET last_login_at = $2 WHERE id = $1`, [userId, now]);
 }
 
-export async function marketFlag(q: Queryable, country: CountryCode, flag: string): Promise<boolean> {
-  const { rows } = await q.query<{ enabled: boolean | null }>(
-    `SELECT (flags ->> $2)::boolean AS enabled FROM countries WHERE code = $1`,
-    [country, flag],
-  );
-  return rows[0]?.enabled === true;
+/** One of the market's flags as the database holds it, with the contracts' default when unset. */
+export async function marketFlag(
+  q: Queryable,
+  country: CountryCode,
+  flag: CountryFlagName,
+): Promise<boolean> {
+  return (await marketFlags(q, country))[flag];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  countryFlags,
   IMPORT_MESSAGES,
   importJobQuerySchema,
   importJobSchema,
@@ -33,6 +32,7 @@ import {
   type ImportJob,
   type ImportPreview,
 } from '@fieldforce/contracts';
+import type { Queryable } from '../../db/client.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/export-limits.js';
@@ -43,6 +43,7 @@ import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
 import { errorFileLines } from '../../lib/imports/error-file.js';
 import { applyImport } from '../../lib/imports/apply.js';
 import { can, loadMarketSettings } from '../../lib/policies/index.js';
+import { marketFlags } from '../../lib/market-flags.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
 import { IMPORT_LEASE_MS, recoverAbandonedImports } from './recovery.js';
 
@@ -89,9 +90,12 @@ const refusal = (message: CodedMessage, status = 400) =>
     [{ field: 'file', message: message.message }],
   );
 
-/** The exp/ form is for markets without a BTP endpoint; the other form answers 404 there. */
-function assertForm(market: CountryCode, exp: boolean): void {
-  if (countryFlags(market).BTPEndpoint === exp) throw notFound('The route');
+/**
+ * The exp/ form is for markets without a BTP endpoint; the other form answers 404 there. The flag is
+ * the database's (admin configuration), read through lib/market-flags.ts.
+ */
+async function assertForm(db: Queryable, market: CountryCode, exp: boolean): Promise<void> {
+  if ((await marketFlags(db, market)).BTPEndpoint === exp) throw notFound('The route');
 }
 
 function definitionOf(kind: string): ImportDefinition<unknown> {
@@ -263,7 +267,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = routeContext(request);
-        assertForm(ctx.market, exp);
+        await assertForm(ctx.db, ctx.market, exp);
         const { kind } = request.query as z.infer<typeof uploadQuerySchema>;
         const def = definitionOf(kind);
         if (!(await mayUpload(ctx, def))) throw forbidden('You may not upload this file.');
@@ -366,7 +370,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       }),
       handle(async (ctx, { query }, request) => {
-        assertForm(ctx.market, exp);
+        await assertForm(ctx.db, ctx.market, exp);
         const { jobId } = query as z.infer<typeof importJobQuerySchema>;
         const header = request.headers['filename'];
         let row = await loadImport(ctx, jobId, typeof header === 'string' ? header : undefined);
@@ -403,7 +407,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       }),
       handle(async (ctx, { query, body }) => {
-        assertForm(ctx.market, exp);
+        await assertForm(ctx.db, ctx.market, exp);
         const jobId =
           (query as z.infer<typeof importJobQuerySchema>).jobId ?? (body as { jobId?: string } | null)?.jobId;
         const row = await loadImport(ctx, jobId, undefined);
@@ -478,7 +482,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = routeContext(request);
-        assertForm(ctx.market, exp);
+        await assertForm(ctx.db, ctx.market, exp);
         const { id } = request.params as z.infer<typeof downloadParamsSchema>;
         const file = await findStoredFile(ctx.db, id);
         if (!file || file.market !== ctx.market) throw notFound('The file');

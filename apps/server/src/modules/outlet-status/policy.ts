@@ -5,8 +5,9 @@
  * dtScopeSql into every WHERE). This module adds the refusals' words: in a market with the flag off
  * (vn) every call is refused saying so, and the web sends the user to /adminconfigurationpage.
  */
-import { COUNTRIES, countryFlags, type Abilities, type CountryCode } from '@fieldforce/contracts';
+import { COUNTRIES, type Abilities, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { marketFlags } from '../../lib/market-flags.js';
 import { assertAdminTool } from '../../lib/policies/index.js';
 import type { AuthUser } from '../../lib/policy.js';
 
@@ -14,8 +15,9 @@ export const OFFLINE_APP_OFF_MESSAGE = (market: CountryCode) =>
   `Outlet Status is not available in ${COUNTRIES[market].name}: the offline app is not enabled there. ` +
   'Use the admin configuration page instead.';
 
-/** The market's OfflineApp flag (contracts' countryFlags, mirrored in countries.flags). */
-export const offlineAppOn = (market: CountryCode) => countryFlags(market).OfflineApp === true;
+/** The market's OfflineApp flag as the database holds it (admin configuration edits it). */
+export const offlineAppOn = async (q: Queryable, market: CountryCode) =>
+  (await marketFlags(q, market)).OfflineApp === true;
 
 /** Throws 403 unless the caller may `action` in Outlet Status in this market; else the abilities. */
 export const assertOutletStatus = (

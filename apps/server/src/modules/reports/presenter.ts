@@ -4,6 +4,7 @@ import {
   currencyHeader,
   hiddenReportColumns,
   type CountryCode,
+  type CountryFlags,
   type ReportCell,
   type ReportColumn,
   type ReportKey,
@@ -21,9 +22,14 @@ export interface VisibleColumn extends ReportColumn {
  * answers) with currency symbols on price and amount headers, and none sortable where the market's
  * `sortable` flag is off (pk).
  */
-export function reportColumns(key: ReportKey, market: CountryCode, lang: Lang = 'en'): VisibleColumn[] {
+export function reportColumns(
+  key: ReportKey,
+  market: CountryCode,
+  lang: Lang = 'en',
+  flags: Pick<CountryFlags, 'sortable'> = countryFlags(market),
+): VisibleColumn[] {
   const hidden = new Set(hiddenReportColumns(key, market));
-  const sorting = countryFlags(market).sortable;
+  const sorting = flags.sortable;
   return REPORT_SQL[key].columns
     .filter((col) => !hidden.has(col.key))
     .map((col) => ({

@@ -21,7 +21,7 @@ import {
   localDateIso,
 } from '@fieldforce/contracts';
 import { envelopeResponses } from '../../lib/responses.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { coded, forbidden, notFound } from '../../lib/errors.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { attachmentDisposition } from '../../lib/export-limits.js';
 import { canReadReport } from './policy.js';
@@ -30,6 +30,11 @@ import { countReportRows, findReportPage, reportTotals } from './queries.js';
 import { reportCriteria, sortText } from './service.js';
 import { reportCsvStream } from './csv.js';
 import { reportXlsxStream, XLSX_CONTENT_TYPE } from './xlsx.js';
+import { marketFlags } from '../../lib/market-flags.js';
+
+/** The 403 of an export call in a market whose DownloadReports flag is off (a coded message). */
+const downloadsOff = (market: CountryCode) =>
+  coded('FORBIDDEN', 'reports.downloadsOff', { market: COUNTRIES[market].name });
 
 const TAG = 'reports';
 const signedIn = [{ customerToken: [] }];
@@ -65,7 +70,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * The caller, the market, and the validated criteria and visible columns of a report request, after
    * the report's own access rule.
    */
-  function prepare(
+  async function prepare(
     request: FastifyRequest & {
       params: { reportKey: ReportKey };
       query: z.infer<typeof reportQuerySchema>;
@@ -79,12 +84,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!canReadReport(user, report)) {
       throw forbidden(`${report.reportName} is open only to users who see every distributor.`);
     }
+    // The market's flags as the database holds them now (admin configuration may change them).
+    const flags = await marketFlags(app.db, market);
     return {
       user,
       market,
       report,
-      criteria: reportCriteria(report, request.query, user, market, today(market)),
-      columns: reportColumns(key, market),
+      flags,
+      criteria: reportCriteria(report, request.query, user, market, today(market), flags),
+      columns: reportColumns(key, market, 'en', flags),
     };
   }
 
@@ -131,7 +139,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request) => {
-      const { criteria, columns } = prepare(request);
+      const { criteria, columns } = await prepare(request);
       const { page, pageSize } = request.query;
       const [total, rows] = await Promise.all([
         countReportRows(app.db, criteria),
@@ -167,7 +175,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request) => {
-      const { criteria, columns } = prepare(request);
+      const { criteria, columns } = await prepare(request);
       return ok(presentTotals(await reportTotals(app.db, criteria), columns));
     },
   );
@@ -183,7 +191,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           `At most ${REPORT_DOWNLOAD_CAP} rows: X-Total-Count gives the rows that matched and X-Export-Truncated: true ` +
           'says the file holds only the first ones. format=csv (default) or xlsx (streamed spreadsheet). ' +
           `At most ${EXPORT_LIMITS.perUser} exports per user and ${EXPORT_LIMITS.total} on the server run at once: ` +
-          'past that, 429 RATE_LIMITED with a message saying which limit and Retry-After.',
+          'past that, 429 RATE_LIMITED with a message saying which limit and Retry-After. ' +
+          'Where the market’s DownloadReports flag is off (admin configuration), 403 saying so.',
         params: reportParamsSchema,
         querystring: reportExportQuerySchema,
         response: {
@@ -195,7 +204,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
     },
     async (request, reply) => {
-      const { user, market, report, criteria, columns } = prepare(request);
+      const { user, market, report, criteria, columns, flags } = await prepare(request);
+      // DownloadReports off (admin configuration): no report leaves the portal as a file.
+      if (!flags.DownloadReports) throw downloadsOff(market);
       const slot = app.exports.slot(user.id, reply);
       // Freed when the response ends: finished, failed, or the client went away.
       reply.raw.once('close', slot.release);

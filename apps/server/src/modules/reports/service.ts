@@ -9,6 +9,7 @@ import {
   REPORT_FILTER_PARAMS,
   validateReportRange,
   type CountryCode,
+  type CountryFlags,
   type DateRangeRule,
   type ReportDefinition,
   type ReportFilterParam,
@@ -39,13 +40,17 @@ function parseFilter(report: ReportDefinition, param: ReportFilterParam, raw: st
   return parseFilterValues(REPORT_SQL[report.key], param, raw);
 }
 
-/** `today` (YYYY-MM-DD) bounds the range's end. */
+/**
+ * `today` (YYYY-MM-DD) bounds the range's end. `flags`: the market's flags as the database holds them
+ * (lib/market-flags.ts; routes pass them); the contracts' defaults otherwise.
+ */
 export function reportCriteria(
   report: ReportDefinition,
   query: ReportQuery,
   user: AuthUser,
   market: CountryCode,
   today: string,
+  flags: Pick<CountryFlags, 'sortable'> = countryFlags(market),
 ): ReportCriteria {
   const def = REPORT_SQL[report.key];
   let range: { from: string; to: string } | undefined;
@@ -69,7 +74,7 @@ export function reportCriteria(
   }
 
   // A market whose `sortable` flag is off (pk) keeps the report's own order (docs/decisions.md).
-  if (query.sort !== undefined && query.sort !== def.defaultSort && !countryFlags(market).sortable) {
+  if (query.sort !== undefined && query.sort !== def.defaultSort && !flags.sortable) {
     throw codedBadRequest('querystring.sort', 'reports.sortingOff');
   }
   const sort = resolveSort(def, query.sort, hiddenReportColumns(report.key, market));
