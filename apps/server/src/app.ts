@@ -33,6 +33,7 @@ import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { usageRoutes } from './modules/usage/routes.js';
+import { userAccessRoutes } from './modules/user-access/routes.js';
 import { adminConfigRoutes } from './modules/admin-config/routes.js';
 
 declare module 'fastify' {
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deviceGeoComplianceRoutes);
   await app.register(fileRoutes);
   await app.register(usageRoutes);
+  await app.register(userAccessRoutes);
   await app.register(adminConfigRoutes);
   await app.register(devRoutes);
   const extraRoutes = options.extraRoutes;

@@ -20,4 +20,5 @@ export * from './device-geo-compliance.js';
 export * from './usage.js';
 export * from './admin-config.js';
 export * from './usage-page.js';
+export * from './user-access.js';
 export * from './tracking.js';

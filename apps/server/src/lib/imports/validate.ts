@@ -12,7 +12,8 @@ import {
   type RowError,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { decodeText, MARKET_CODE_PAGE, parseCsvBatches, UnreadableEncoding } from './csv.js';
+import { MARKET_CODE_PAGE, UnreadableEncoding } from './csv.js';
+import { NotASpreadsheet, recordBatches } from './xlsx.js';
 import type { ImportContext, ImportDefinition, ImportPlan, RawRow, ValidRow } from './definition.js';
 
 /** How many errors the preview lists (the error file has all of them). */
@@ -49,6 +50,8 @@ export async function readRows<V>(
   try {
     return await readWith(open, def, undefined, onBatch);
   } catch (error) {
+    // A file named .xlsx / .xml whose bytes are no workbook this reader takes.
+    if (error instanceof NotASpreadsheet) return whole(importMessage('INVALID_TEMPLATE'));
     if (!(error instanceof UnreadableEncoding)) throw error;
     const codePage = MARKET_CODE_PAGE[market];
     if (!codePage) return whole(importMessage('UNREADABLE_ENCODING'));
@@ -94,7 +97,7 @@ async function readWith<V>(
   // Per column, one string per distinct value while the column has few (DT and site codes): the kept
   // rows then share them instead of holding a copy each. A column with more values stops being shared.
   const shared: Array<Map<string, string> | null> = headers.map(() => new Map<string, string>());
-  for await (const records of parseCsvBatches(decodeText(open(), encoding))) {
+  for await (const records of recordBatches(open, def.extensions, encoding)) {
     for (const cells of records) {
       // Trimmed in place (the record is ours); blank = every cell empty after trimming.
       let blank = true;
