@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/auth/routes.js';
 import { sessionRoutes } from './modules/auth/session-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { userUploadRoutes } from './modules/users/upload-routes.js';
 import { requestSerializer } from './lib/log-redaction.js';
 import { devRoutes } from './modules/dev/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -33,6 +34,7 @@ import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { usageRoutes } from './modules/usage/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { userAccessRoutes } from './modules/user-access/routes.js';
 import { adminConfigRoutes } from './modules/admin-config/routes.js';
 
@@ -140,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes);
   await app.register(ssoRoutes);
   await app.register(userRoutes);
+  await app.register(userUploadRoutes);
   await app.register(reportRoutes);
   await app.register(ucubeRoutes);
   await app.register(adminRoutes);
@@ -149,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deviceGeoComplianceRoutes);
   await app.register(fileRoutes);
   await app.register(usageRoutes);
+  await app.register(trackingRoutes);
   await app.register(userAccessRoutes);
   await app.register(adminConfigRoutes);
   await app.register(devRoutes);

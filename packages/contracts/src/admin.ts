@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { countryCodeSchema } from './countries.js';
+import { USER_UPLOAD_MESSAGES } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
 // Admin tools and abilities
@@ -178,6 +179,8 @@ export const IMPORT_KINDS = [
   'outletGeoCompliance',
   'salesmanDeviceId',
   'deviceGeoCompliance',
+  'users',
+  'salesmen',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importKindSchema = z.enum(IMPORT_KINDS);
@@ -324,6 +327,7 @@ export const IMPORT_MESSAGES = {
   STATUS_SAVE_FAILED: 'Status cannot be updated due to error. Kindly update again.',
   GENERIC: 'Something went wrong. Please try again after sometime',
   DOWNLOAD_CAPPED: 'Download restricted to first 100000 records only.',
+  ...USER_UPLOAD_MESSAGES,
 } as const;
 export type ImportMessageCode = keyof typeof IMPORT_MESSAGES;
 
@@ -337,3 +341,16 @@ export function importMessage(
   );
   return Object.keys(params).length > 0 ? { code, message, params } : { code, message };
 }
+
+// ---------------------------------------------------------------------------------------------
+// User access bulk upload: the preview of POST fb/users?preview=true
+// ---------------------------------------------------------------------------------------------
+
+/** What the upload would do (nothing changed yet), and the error sheet when rows have errors. */
+export const userUploadPreviewSchema = importPreviewSchema.extend({
+  importId: z.string(),
+  fileName: z.string(),
+  /** file/download/{id} of the error sheet (the rows with an Error column), or null. */
+  errorFileId: z.string().nullable(),
+});
+export type UserUploadPreview = z.infer<typeof userUploadPreviewSchema>;
