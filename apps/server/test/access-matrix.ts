@@ -330,6 +330,38 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: () => ({ payload: { smCode: 'NOSUCHSM', geoCompliance: 1, radiusM: 100 } }),
   },
 
+  // User Access (issue 13): admins of the market (every market). A user nobody has: 404 once past access
+  // control, nothing changes.
+  { route: 'GET /api/admin/userAccess/list', allowed: admins },
+  { route: 'GET /api/admin/userAccess/filterResult', allowed: admins },
+  { route: 'GET /api/admin/userAccess/fileExport', allowed: admins },
+  { route: 'GET /api/admin/userAccess/filters', allowed: admins },
+  {
+    route: 'GET /api/admin/userAccess/user',
+    allowed: admins,
+    request: () => ({ query: { userId: 'nosuchuser' } }),
+  },
+  {
+    route: 'PUT /api/admin/userAccess',
+    allowed: admins,
+    request: () => ({ payload: { userId: 'nosuchuser' } }),
+  },
+  {
+    route: 'POST /api/admin/userAccess/deactivate',
+    allowed: admins,
+    request: () => ({ payload: { userId: 'nosuchuser' } }),
+  },
+  {
+    route: 'POST /api/admin/userAccess/reactivate',
+    allowed: admins,
+    request: () => ({ payload: { userId: 'nosuchuser' } }),
+  },
+  {
+    route: 'POST /api/admin/userAccess/endSessions',
+    allowed: admins,
+    request: () => ({ payload: { userId: 'nosuchuser' } }),
+  },
+
   // The import pipeline's file calls (issue 11): admins of the market (an unknown import or file is 404);
   // the upload needs the kind's tool upload ability (Outlet Status: bd, not vn). The exp/ form answers 404
   // to every admin while every market has a BTP endpoint.

@@ -85,6 +85,9 @@ export const users = pgTable(
     lastLoginAt: tstz('last_login_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** User Access: when and by whom the user was deactivated (status 'disabled'; migration 0017). */
+    deactivatedAt: tstz('deactivated_at'),
+    deactivatedBy: text('deactivated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('users_home_country_idx').on(t.homeCountryCode), index('users_role_idx').on(t.role)],
 );

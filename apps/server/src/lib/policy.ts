@@ -55,6 +55,11 @@ export interface AuthUser extends AccessSubject {
   homeCountryCode: CountryCode;
   status: string;
   passwordChangedAt: Date | null;
+  /**
+   * The business scope assignments in the user's order, loaded with the user on every request (the
+   * sign-in queries always set it; hand-built users in tests may leave it out).
+   */
+  bsa?: readonly string[];
 }
 
 export interface AuthSession {

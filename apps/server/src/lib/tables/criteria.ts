@@ -23,6 +23,13 @@ export interface TableCriteria {
 
 export type TableRow = Record<string, unknown>;
 
+/** A real calendar day written YYYY-MM-DD. */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /**
  * A search field's comma list: every value within the filter's character rule (else 400 "… accepts
  * digits only, separated by commas."), blanks and repeats dropped, at most `max` values (10).
@@ -39,6 +46,12 @@ export function parseFilterValues(table: Table, param: string, raw: string): str
   }
   const list = parseSearchList(raw, filter.max ?? SEARCH_LIST_MAX);
   if (!list.ok) throw badRequest(field, `${filter.label.en}: ${list.message}`);
+  if (filter.match === 'onOrAfter' || filter.match === 'onOrBefore') {
+    const day = list.values[0];
+    if (list.values.length > 1 || (day !== undefined && !isDay(day))) {
+      throw badRequest(field, `${filter.label.en} accepts one date written YYYY-MM-DD.`);
+    }
+  }
   return list.values;
 }
 

@@ -66,13 +66,36 @@ export const CHARACTER_RULES = {
   },
   /** Free text (a product name): anything. */
   any: { clean: (raw: string) => raw, describe: { en: 'any characters', vi: 'mọi ký tự' } },
+  /** A day, YYYY-MM-DD (the day filters). */
+  day: {
+    clean: (raw: string) => raw.replace(/[^0-9-]/g, ''),
+    describe: { en: 'a date written YYYY-MM-DD', vi: 'ngày dạng YYYY-MM-DD' },
+  },
 } as const satisfies Record<string, CharacterRule>;
+
+/**
+ * Where a row's market and DT codes are. By default each is one value (`market = $1`, the DT code in
+ * the caller's codes). A row holding several (a user's markets and DT access codes, as text[]
+ * expressions) says so: `marketMatch: 'element'` keeps rows whose list holds the market, and
+ * `dtMatch: 'within'` keeps, for a caller limited to some DT codes, rows whose DT codes are all among
+ * the caller's (a row with none, or with 'All (Super Access)', reaches every distributor: never within).
+ */
+export interface TableScope {
+  market: string;
+  dt: string;
+  marketMatch?: 'equals' | 'element';
+  dtMatch?: 'equals' | 'within';
+}
 
 export interface FilterSpec {
   /** The SQL expression a value is matched against. */
   column: string;
-  /** `equals`: one of the values; `contains`: a case-insensitive contains of any value. */
-  match: 'equals' | 'contains';
+  /**
+   * `equals`: one of the values; `contains`: a case-insensitive contains of any value; `overlaps`:
+   * `column` is a text[] holding any of the values; `onOrAfter` / `onOrBefore`: `column` (a time) on
+   * or after / before the day given (one YYYY-MM-DD value, a day of the market's calendar).
+   */
+  match: 'equals' | 'contains' | 'overlaps' | 'onOrAfter' | 'onOrBefore';
   label: Header;
   chars: CharacterRule;
   /** Values per search at most (default SEARCH_LIST_MAX, 10). */
@@ -89,7 +112,7 @@ export interface TableSpec<C extends string = string, F extends string = string>
   /** Joins that only add columns (see TableLookup). */
   lookups?: readonly TableLookup[];
   /** REQUIRED: the row's market and DT code columns; every query limits both to the caller. */
-  scope: { market: string; dt: string };
+  scope: TableScope;
   /** Dated tables: `dateColumn` between from and to, or an overlap of two columns. */
   dateColumn?: string;
   dateOverlap?: { start: string; end: string };

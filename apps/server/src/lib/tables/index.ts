@@ -15,6 +15,7 @@ export {
   type Lang,
   type Table,
   type TableLookup,
+  type TableScope,
   type TableSpec,
 } from './define-table.js';
 export {

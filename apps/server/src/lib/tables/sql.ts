@@ -3,8 +3,9 @@
  * date range and the filters all go into the WHERE clause, so the page, the count, the totals and the
  * export see exactly the same rows.
  */
+import { COUNTRIES, isCountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { dtScopeSql } from '../policy.js';
+import { dtScope, dtScopeSql, type AuthUser } from '../policy.js';
 import type { ColumnSpec, Table, TableLookup } from './define-table.js';
 import type { TableCriteria, TableRow } from './criteria.js';
 
@@ -17,13 +18,33 @@ const CAST: Record<ColumnSpec['type'], string> = {
   boolean: 'boolean',
 };
 
+const marketTimeZone = (market: string) => (isCountryCode(market) ? COUNTRIES[market].timeZone : 'UTC');
+
+/**
+ * Rows holding several DT codes (`column` a text[]) are in a limited caller's scope when every one of
+ * them is the caller's; a row with none reaches every distributor, so it is not.
+ */
+function dtWithinSql(u: AuthUser, column: string, params: unknown[]): string {
+  const codes = dtScope(u);
+  if (codes === null) return 'TRUE';
+  if (codes.length === 0) return 'FALSE';
+  params.push(codes);
+  return `(cardinality(${column}) > 0 AND ${column} <@ $${params.length}::text[])`;
+}
+
 /** `%`, `_` and `\` match themselves in a contains search. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The criteria's WHERE clause (market, DT scope, range, filters); pushes its parameters. */
 export function whereSql(table: Table, c: TableCriteria, params: unknown[]): string {
   params.push(c.market);
-  const parts = [`${table.scope.market} = $${params.length}`, dtScopeSql(c.user, table.scope.dt, params)];
+  const { scope } = table;
+  const parts = [
+    scope.marketMatch === 'element'
+      ? `${scope.market} @> ARRAY[$${params.length}::text]`
+      : `${scope.market} = $${params.length}`,
+    scope.dtMatch === 'within' ? dtWithinSql(c.user, scope.dt, params) : dtScopeSql(c.user, scope.dt, params),
+  ];
   if (c.from && c.to) {
     params.push(c.from, c.to);
     const [from, to] = [`$${params.length - 1}::date`, `$${params.length}::date`];
@@ -38,6 +59,17 @@ export function whereSql(table: Table, c: TableCriteria, params: unknown[]): str
     if (filter.match === 'equals') {
       params.push(values);
       parts.push(`${filter.column} = ANY($${params.length}::text[])`);
+    } else if (filter.match === 'overlaps') {
+      params.push(values);
+      parts.push(`${filter.column} && $${params.length}::text[]`);
+    } else if (filter.match === 'onOrAfter' || filter.match === 'onOrBefore') {
+      params.push(values[0], marketTimeZone(c.market));
+      const [day, zone] = [`$${params.length - 1}::date`, `$${params.length}::text`];
+      parts.push(
+        filter.match === 'onOrAfter'
+          ? `${filter.column} >= (${day}::timestamp AT TIME ZONE ${zone})`
+          : `${filter.column} < ((${day} + 1)::timestamp AT TIME ZONE ${zone})`,
+      );
     } else {
       params.push(values.map(likePattern));
       parts.push(`${filter.column} ILIKE ANY($${params.length}::text[])`);

@@ -35,12 +35,15 @@ export interface UserBaseRow {
 
 interface UserRow extends UserBaseRow {
   password_changed_at: Date | null;
+  /** The BSAs in the user's order (part of the scope cached answers key on). */
+  bsa: string[] | null;
 }
 
 export const USER_BASE_COLUMNS = `u.id, u.email, u.name, u.role, u.user_type, u.access_to_ucube,
   u.access_to_operational_dashboards, u.is_super_user, u.dt_access_codes, u.country_codes, u.home_country_code,
   u.status`;
-const USER_COLUMNS = `${USER_BASE_COLUMNS}, u.password_changed_at`;
+const USER_COLUMNS = `${USER_BASE_COLUMNS}, u.password_changed_at,
+  (SELECT array_agg(b.bsa ORDER BY b.position) FROM user_bsa b WHERE b.user_id = u.id) AS bsa`;
 
 export function toAuthUser(row: UserRow): AuthUser {
   const home = isCountryCode(row.home_country_code) ? row.home_country_code : 'vn';
@@ -62,6 +65,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     homeCountryCode: home,
     status: row.status,
     passwordChangedAt: row.password_changed_at ? new Date(row.password_changed_at) : null,
+    bsa: row.bsa ?? [],
   };
 }
 

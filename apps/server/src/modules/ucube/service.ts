@@ -117,7 +117,9 @@ export function kpiCacheKey(req: KpiRequest): string {
 
 /**
  * The cache key of a UCube answer: what it is, and everything it depends on besides the data
- * version: the caller and their scope, the market, the market's today, and the answer's own inputs.
+ * version: the caller and their scope (role, DT codes, Super User right, BSAs: all loaded with the
+ * user on every request, so a change to them takes effect at the next request even before the data
+ * version is seen), the market, the market's today, and the answer's own inputs.
  */
 export function callerCacheKey(
   kind: string,
@@ -132,6 +134,9 @@ export function callerCacheKey(
     user.role,
     user.dtAccessCodes,
     user.isSuperUser,
+    // The BSAs decide the default BSA and which ones may be asked for: an admin's change to them
+    // (User Access) or a bulk upload must not be answered from an entry computed before it.
+    user.bsa ?? null,
     market,
     day,
     ...inputs,
