@@ -230,6 +230,24 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     // An address nobody has: 404 for an admin once past access control.
     request: () => ({ payload: { email: 'nobody@demo.test' } }),
   },
+  // User access bulk upload and Add Salesman BG Mapping (issue 13): admins of the market.
+  {
+    route: 'POST /api/fb/users',
+    allowed: admins,
+    // No multipart body: 400 once past access control.
+    request: () => ({ query: { userType: 'salesman' } }),
+  },
+  {
+    route: 'GET /api/admin/salesman-bg-mapping',
+    allowed: admins,
+    // An SM code nobody has: 404 for an admin once past access control.
+    request: () => ({ query: { smCode: 'NOSUCHSM' } }),
+  },
+  {
+    route: 'PUT /api/admin/salesman-bg-mapping',
+    allowed: admins,
+    request: () => ({ payload: { smCode: 'NOSUCHSM', businessGroups: ['Distributor'] } }),
+  },
 
   // Reports & Analytics (issue 5)
   { route: 'GET /api/ucube/operational-kpis/operationalReportsList', allowed: reportReaders },
