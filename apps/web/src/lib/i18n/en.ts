@@ -10,6 +10,7 @@ import { valuesEn } from './values.en';
 import { adminEn } from './admin.en';
 import { outletGeoEn } from './outlet-geo.en';
 import { devicesEn } from './devices.en';
+import { usageEn } from './usage.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -374,6 +375,7 @@ export const en = {
   ...adminEn,
   ...outletGeoEn,
   ...devicesEn,
+  ...usageEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

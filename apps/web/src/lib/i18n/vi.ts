@@ -7,6 +7,7 @@ import { valuesVi } from './values.vi';
 import { adminVi } from './admin.vi';
 import { outletGeoVi } from './outlet-geo.vi';
 import { devicesVi } from './devices.vi';
+import { usageVi } from './usage.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
@@ -20,6 +21,7 @@ const base: Record<
     | keyof typeof valuesVi
     | keyof typeof outletGeoVi
     | keyof typeof devicesVi
+    | keyof typeof usageVi
   >,
   string
 > = {
@@ -392,4 +394,5 @@ export const vi: Record<MessageKey, string> = {
   ...adminVi,
   ...outletGeoVi,
   ...devicesVi,
+  ...usageVi,
 };

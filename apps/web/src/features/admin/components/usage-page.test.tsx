@@ -1,0 +1,150 @@
+import { ok, type UsageOverview } from '@fieldforce/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client';
+import { I18nProvider, type Language } from '../../../lib/i18n';
+import { useClientStore } from '../../../lib/store';
+import { envelopeResponse } from '../../../test/session';
+import { columnLayout, presetRange, rangeValid } from '../usage-logic';
+import { UsagePanel } from './usage-page';
+
+const series = (buckets: string[], total: number[]) => ({
+  buckets,
+  total,
+  byRole: [
+    { key: 'Team Leader', users: total.map((v) => Math.ceil(v / 2)) },
+    { key: 'Area Sales Manager', users: total.map((v) => Math.floor(v / 2)) },
+  ],
+  byMarket: [{ key: 'vn', users: total }],
+});
+
+function overview(over: Partial<UsageOverview> = {}): UsageOverview {
+  return {
+    from: '2026-11-18',
+    to: '2026-11-20',
+    markets: ['vn'],
+    can: { export: true, chooseMarket: false },
+    active: {
+      day: series(['2026-11-18', '2026-11-19', '2026-11-20'], [3, 5, 2]),
+      week: series(['2026-11-16'], [6]),
+      month: series(['2026-11-01'], [9]),
+    },
+    events: [{ event: 'teamView', count: 12 }],
+    screens: [
+      { screen: '/teamlevels', opens: 10 },
+      { screen: '/reportpage', opens: 4 },
+    ],
+    reports: [{ name: 'Salesperson Visit Summary', category: 'transactional', opens: 4 }],
+    downloads: {
+      total: 2,
+      rows: 300,
+      items: [{ item: 'outletStatus', format: 'xlsx', downloads: 2, rows: 300 }],
+    },
+    uploads: {
+      funnel: { started: 4, previewed: 3, applied: 2, failed: 1 },
+      byKind: [{ kind: 'outletStatus', started: 4, previewed: 3, applied: 2, failed: 1 }],
+      steps: [{ tool: 'outletStatus', step: 'apply', events: 2 }],
+    },
+    ...over,
+  };
+}
+
+function setup(answer: UsageOverview, language: Language = 'en') {
+  const calls: URL[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url);
+    if (url.pathname === '/api/usage/overview') return envelopeResponse(200, ok(answer));
+    return envelopeResponse(404, {
+      statusCode: 404,
+      'response-data': null,
+      statusMessage: 'x',
+      errors: null,
+    });
+  });
+  configureApiClient({ fetch: fetchMock as unknown as typeof fetch, sleep: async () => {} });
+  useClientStore.setState({ selectedCountryCode: 'vn' });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider language={language}>
+        <UsagePanel />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => resetApiClient());
+
+describe('UsagePanel', () => {
+  it('draws active users with a summary, a table behind the chart and the ranked lists', async () => {
+    setup(overview());
+    const chart = await screen.findByRole('img', { name: 'Daily active users' });
+    expect(chart.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Highest 5 on 19 Nov, lowest 2, 2 in the latest day/)).toBeTruthy();
+    // Each column says its value.
+    expect(screen.getByRole('img', { name: '19 Nov: 5 active users' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: /Daily active users: total and by role/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // Screens by their titles, with the path as a hint.
+    const screens = screen.getByRole('table', { name: 'Most opened screens' });
+    expect(within(screens).getByRole('rowheader', { name: /Team View/ })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Most viewed reports' }).textContent).toContain('Transactional');
+    const funnel = screen.getByRole('table', { name: 'Upload funnel' });
+    expect(within(funnel).getByRole('row', { name: /Applied 50% 2/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export usage (CSV)' })).toBeTruthy();
+    // Not a Super User: no market filter.
+    expect(screen.queryByRole('combobox', { name: 'Market' })).toBeNull();
+  });
+
+  it('switches to weekly and monthly, and moves between columns with the arrow keys', async () => {
+    setup(overview());
+    const last = await screen.findByRole('img', { name: '20 Nov: 2 active users' });
+    expect(last.getAttribute('tabindex')).toBe('0');
+    last.focus();
+    fireEvent.keyDown(last, { key: 'ArrowLeft' });
+    const before = screen.getByRole('img', { name: '19 Nov: 5 active users' });
+    expect(document.activeElement).toBe(before);
+    fireEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(screen.getByRole('img', { name: 'Monthly active users' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Nov 2026: 9 active users' })).toBeTruthy();
+  });
+
+  it('asks again for the chosen period, and offers a Super User every market', async () => {
+    const calls = setup(overview({ can: { export: false, chooseMarket: true } }));
+    const market = await screen.findByRole('combobox', { name: 'Market' });
+    expect(screen.queryByRole('button', { name: /Export usage/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThan(1));
+    const last = calls.at(-1)!;
+    expect(last.searchParams.get('to')! > last.searchParams.get('from')!).toBe(true);
+    fireEvent.change(market, { target: { value: 'all' } });
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get('market')).toBe('all'));
+    expect(calls.at(-1)!.searchParams.get('countryCode')).toBe('vn');
+  });
+
+  it('speaks Vietnamese', async () => {
+    setup(overview(), 'vi');
+    expect(await screen.findByRole('img', { name: 'Người dùng hoạt động hằng ngày' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Màn hình được mở nhiều nhất' })).toBeTruthy();
+  });
+});
+
+describe('usage logic', () => {
+  it('gives the last N days up to today and checks a period', () => {
+    expect(presetRange('7', '2026-11-20')).toEqual({ from: '2026-11-14', to: '2026-11-20' });
+    expect(rangeValid('2026-11-01', '2026-11-20')).toBe(true);
+    expect(rangeValid('2026-11-21', '2026-11-20')).toBe(false);
+    expect(rangeValid('2025-11-01', '2026-11-20')).toBe(false);
+  });
+
+  it('lays columns out inside the plot, labels thinned to fit', () => {
+    const values = Array.from({ length: 90 }, (_, i) => i % 7);
+    const layout = columnLayout(values, 360, 200);
+    expect(layout.bars).toHaveLength(90);
+    expect(Math.max(...layout.bars.map((b) => b.x + b.w))).toBeLessThanOrEqual(layout.plot.right);
+    expect(layout.xLabels.length).toBeLessThan(10);
+    expect(layout.yTicks.at(-1)!.value).toBeGreaterThanOrEqual(6);
+  });
+});

@@ -1,0 +1,762 @@
+import {
+  COUNTRIES,
+  COUNTRY_CODES,
+  localDateIso,
+  USAGE_PERIODS,
+  type CountryCode,
+  type UsageActiveSeries,
+  type UsageOverview,
+  type UsagePeriod,
+} from '@fieldforce/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ExportButtons } from '../../../components/data-table/export-buttons';
+import { LoadingStatus } from '../../../components/loading-status';
+import { ToggleGroup } from '../../../components/toggle-group';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { en, useI18n, type MessageKey, type Translate } from '../../../lib/i18n';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
+import { term } from '../../../lib/i18n/terms';
+import { ROUTES } from '../../../lib/routes';
+import { useClientStore } from '../../../lib/store';
+import {
+  average,
+  bucketLabel,
+  columnLayout,
+  presetRange,
+  rangeValid,
+  seriesSummary,
+  shareOf,
+  USAGE_PRESETS,
+  type UsagePreset,
+} from '../usage-logic';
+import './usage-page.css';
+
+type MarketChoice = CountryCode | 'all';
+
+interface Criteria {
+  market: MarketChoice;
+  from: string;
+  to: string;
+}
+
+/** GET usage/overview for the selected market (the access check) and the chosen scope and period. */
+function useUsageOverview(country: CountryCode, criteria: Criteria) {
+  return useQuery({
+    queryKey: ['usage', 'overview', country, criteria],
+    queryFn: ({ signal }) =>
+      apiRequest<UsageOverview>('usage/overview', {
+        countryCode: country,
+        countryInQuery: true,
+        query: { ...criteria },
+        signal,
+      }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const figure = (n: number) => localizeFigure(n.toLocaleString('en-US'));
+
+/** A message key when the catalogue has it (keys built from data: routes, reports, tools). */
+const known = (key: string): key is MessageKey => Object.hasOwn(en, key);
+
+const SCREEN_TITLES = new Map<string, MessageKey>(
+  Object.entries(ROUTES).flatMap(([id, path]) => {
+    const key = id === 'landingScreen' ? 'page.landing.title' : `page.${id}.title`;
+    return known(key) ? [[path, key] as const] : [];
+  }),
+);
+
+function screenName(path: string, t: Translate): string {
+  const key = SCREEN_TITLES.get(path);
+  return key ? t(key) : path;
+}
+
+/** A report key, admin tool key or upload kind in the reader's words when the catalogue knows it. */
+function itemName(item: string, t: Translate): string {
+  for (const key of [`reports.name.${item}`, `nav.${item}`, `page.${item}.title`]) {
+    if (known(key)) return t(key);
+  }
+  return item || '--';
+}
+
+function categoryName(category: string, t: Translate): string {
+  const normal = category.replace(/reports$/, '');
+  const key = `usage.category.${normal}`;
+  return known(key) ? t(key) : category || '--';
+}
+
+/**
+ * The admins' usage page (issue 13, beyond the spec): a section of /adminconfigurationpage. Active
+ * users by day, week and month with their split by role and market, the most opened screens and
+ * reports, downloads and the upload funnel, for a period and (a Super User) a market or all of them;
+ * every chart has its table, and the whole page exports as CSV or XLSX.
+ */
+export function UsagePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t, language } = useI18n();
+  const id = useId();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const today = localDateIso(Date.now(), COUNTRIES[country].timeZone);
+  const [preset, setPreset] = useState<UsagePreset>('30');
+  const [criteria, setCriteria] = useState<Criteria>(() => ({
+    market: country,
+    ...presetRange('30', today),
+  }));
+  const [draft, setDraft] = useState(() => presetRange('30', today));
+  // The selected market changed (a Super User switched): start again from it.
+  useEffect(() => {
+    setCriteria((c) => ({ ...c, market: country }));
+  }, [country]);
+
+  const query = useUsageOverview(country, criteria);
+  const data = query.data;
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+
+  const choosePreset = (next: UsagePreset) => {
+    setPreset(next);
+    if (next !== 'custom') {
+      const range = presetRange(next, today);
+      setDraft(range);
+      setCriteria((c) => ({ ...c, ...range }));
+    }
+  };
+  const draftValid = rangeValid(draft.from, draft.to);
+  const applyCustom = (e: FormEvent) => {
+    e.preventDefault();
+    if (draftValid) setCriteria((c) => ({ ...c, ...draft }));
+  };
+
+  const marketsText = (markets: readonly CountryCode[]) =>
+    markets.length === 1 ? t(`country.${markets[0]!}`) : t('usage.market.all');
+
+  return (
+    <section className="usage" aria-labelledby={`${id}-h`}>
+      <H id={`${id}-h`} className="usage__heading">
+        {t('usage.heading')}
+      </H>
+      <p className="usage__lead">{t('usage.lead')}</p>
+
+      <form className="usage__filters" aria-label={t('usage.filters')} onSubmit={applyCustom}>
+        <div className="usage__filter">
+          <span className="field__label" id={`${id}-period`}>
+            {t('usage.period')}
+          </span>
+          <ToggleGroup
+            label={t('usage.period')}
+            options={[...USAGE_PRESETS, 'custom'] as UsagePreset[]}
+            value={preset}
+            onChange={choosePreset}
+            render={(p) => t(`usage.period.${p}`)}
+            className="usage-chart__toggles"
+            buttonClassName="usage-chart__toggle"
+          />
+        </div>
+        {preset === 'custom' ? (
+          <div className="usage__custom">
+            <label className="field">
+              <span className="field__label">{t('usage.from')}</span>
+              <input
+                className="field__control"
+                type="date"
+                max={today}
+                value={draft.from}
+                aria-invalid={draftValid ? undefined : true}
+                aria-describedby={draftValid ? undefined : `${id}-range`}
+                onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('usage.to')}</span>
+              <input
+                className="field__control"
+                type="date"
+                max={today}
+                value={draft.to}
+                aria-invalid={draftValid ? undefined : true}
+                aria-describedby={draftValid ? undefined : `${id}-range`}
+                onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+              />
+            </label>
+            <button type="submit" className="button button--primary" disabled={!draftValid}>
+              {t('usage.apply')}
+            </button>
+            {draftValid ? null : (
+              <p id={`${id}-range`} className="field__hint field__hint--error" role="alert">
+                {t('usage.rangeInvalid')}
+              </p>
+            )}
+          </div>
+        ) : null}
+        {data?.can.chooseMarket ? (
+          <label className="field usage__market">
+            <span className="field__label">{t('usage.market')}</span>
+            <select
+              className="field__control"
+              value={criteria.market}
+              onChange={(e) => setCriteria((c) => ({ ...c, market: e.target.value as MarketChoice }))}
+            >
+              <option value="all">{t('usage.market.all')}</option>
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`country.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {data?.can.export ? (
+          <div className="usage__export">
+            <ExportButtons
+              label={t('usage.export')}
+              total={1}
+              downloadCap={1}
+              fetchFile={(format, options) =>
+                apiDownload('usage/export', {
+                  countryCode: country,
+                  countryInQuery: true,
+                  query: { ...criteria, format, lang: language },
+                  ...options,
+                })
+              }
+              fallbackName={(format) => `usage_${criteria.market}_${criteria.from}_${criteria.to}.${format}`}
+            />
+          </div>
+        ) : null}
+      </form>
+
+      <p className="usage__showing" aria-live="polite">
+        {data
+          ? t('usage.showing', {
+              from: bucketLabel(data.from, 'day', language),
+              to: bucketLabel(data.to, 'day', language),
+              markets: marketsText(data.markets),
+            })
+          : null}
+      </p>
+
+      {query.isError && !data ? (
+        <div role="alert" className="usage__error">
+          <p>{t('usage.error')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('usage.retry')}
+          </button>
+        </div>
+      ) : null}
+      {!data && query.isPending ? <LoadingStatus label={t('usage.loading')} /> : null}
+      {data ? <UsageFigures data={data} H={H} busy={query.isFetching} /> : null}
+    </section>
+  );
+}
+
+function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; busy: boolean }) {
+  const { t } = useI18n();
+  const [period, setPeriod] = useState<UsagePeriod>('day');
+  const Sub = H === 'h2' ? 'h3' : 'h4';
+  const series = data.active[period];
+  const unit = t(`usage.active.unit.${period}`);
+  const eventsTotal = data.events.reduce((n, e) => n + e.count, 0);
+  const several = data.markets.length > 1;
+
+  return (
+    <div className="usage__body" aria-busy={busy || undefined}>
+      <dl className="usage__kpis">
+        <Kpi label={t('usage.kpi.dau')} value={localizeFigure(String(average(data.active.day.total)))} />
+        <Kpi label={t('usage.kpi.wau')} value={figure(data.active.week.total.at(-1) ?? 0)} />
+        <Kpi label={t('usage.kpi.mau')} value={figure(data.active.month.total.at(-1) ?? 0)} />
+        <Kpi label={t('usage.kpi.events')} value={figure(eventsTotal)} />
+        <Kpi label={t('usage.kpi.downloads')} value={figure(data.downloads.total)} />
+        <Kpi label={t('usage.kpi.uploads')} value={figure(data.uploads.funnel.applied)} />
+      </dl>
+
+      <section className="usage__card" aria-labelledby="usage-active">
+        <div className="usage__card-head">
+          <Sub id="usage-active">{t('usage.active.heading')}</Sub>
+          <ToggleGroup
+            label={t('usage.active.granularity')}
+            options={USAGE_PERIODS}
+            value={period}
+            onChange={setPeriod}
+            render={(p) => t(`usage.active.${p}`)}
+            className="usage-chart__toggles"
+            buttonClassName="usage-chart__toggle"
+          />
+        </div>
+        <ActiveChart series={series} period={period} title={t(`usage.active.title.${period}`)} />
+        <div className="usage__grid">
+          <BarTable
+            caption={t('usage.byRole')}
+            note={t('usage.byAverage', { unit })}
+            headers={[t('usage.role')]}
+            valueHeader={t('usage.users')}
+            rows={series.byRole.map((r) => ({
+              key: r.key,
+              label: r.key ? term(r.key, t) : t('usage.noRole'),
+              value: average(r.users),
+            }))}
+            format={(v) => localizeFigure(String(v))}
+          />
+          {several ? (
+            <BarTable
+              caption={t('usage.byMarket')}
+              note={t('usage.byAverage', { unit })}
+              headers={[t('usage.market')]}
+              valueHeader={t('usage.users')}
+              rows={series.byMarket.map((m) => ({
+                key: m.key,
+                label: known(`country.${m.key}`) ? t(`country.${m.key}` as MessageKey) : m.key,
+                value: average(m.users),
+              }))}
+              format={(v) => localizeFigure(String(v))}
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <div className="usage__grid">
+        <section className="usage__card" aria-labelledby="usage-screens">
+          <Sub id="usage-screens">{t('usage.screens')}</Sub>
+          <BarTable
+            caption={t('usage.screens')}
+            headers={[t('usage.screen')]}
+            valueHeader={t('usage.opens')}
+            rows={data.screens.map((s) => ({
+              key: s.screen,
+              label: screenName(s.screen, t),
+              hint: s.screen,
+              value: s.opens,
+            }))}
+          />
+        </section>
+        <section className="usage__card" aria-labelledby="usage-reports">
+          <Sub id="usage-reports">{t('usage.reports')}</Sub>
+          <BarTable
+            caption={t('usage.reports')}
+            headers={[t('usage.report'), t('usage.category')]}
+            valueHeader={t('usage.opens')}
+            rows={data.reports.map((r) => ({
+              key: `${r.name}|${r.category}`,
+              label: itemName(r.name, t),
+              cells: [categoryName(r.category, t)],
+              value: r.opens,
+            }))}
+          />
+        </section>
+      </div>
+
+      <div className="usage__grid">
+        <section className="usage__card" aria-labelledby="usage-downloads">
+          <Sub id="usage-downloads">{t('usage.downloads')}</Sub>
+          <p className="usage__note">
+            {t('usage.downloadsLead', {
+              count: figure(data.downloads.total),
+              rows: figure(data.downloads.rows),
+            })}
+          </p>
+          <BarTable
+            caption={t('usage.downloads')}
+            headers={[t('usage.download.item'), t('usage.download.format'), t('usage.download.rows')]}
+            valueHeader={t('usage.download.count')}
+            rows={data.downloads.items.map((d) => ({
+              key: `${d.item}|${d.format}`,
+              label: itemName(d.item, t),
+              cells: [d.format.toUpperCase() || '--', figure(d.rows)],
+              value: d.downloads,
+            }))}
+          />
+        </section>
+        <section className="usage__card" aria-labelledby="usage-uploads">
+          <Sub id="usage-uploads">{t('usage.uploads')}</Sub>
+          <p className="usage__note">{t('usage.uploadsLead')}</p>
+          <BarTable
+            caption={t('usage.uploads')}
+            headers={[t('usage.step'), t('usage.share')]}
+            valueHeader={t('usage.files')}
+            rows={(['started', 'previewed', 'applied', 'failed'] as const).map((step) => ({
+              key: step,
+              label: t(`usage.funnel.${step}`),
+              cells: [
+                `${localizeFigure(String(shareOf(data.uploads.funnel[step], data.uploads.funnel.started)))}%`,
+              ],
+              value: data.uploads.funnel[step],
+              tone: step === 'failed' ? 'bad' : undefined,
+            }))}
+          />
+          {data.uploads.byKind.length > 0 ? (
+            <PlainTable
+              caption={t('usage.uploadKind')}
+              headers={[
+                t('usage.uploadKind'),
+                t('usage.funnel.started'),
+                t('usage.funnel.previewed'),
+                t('usage.funnel.applied'),
+                t('usage.funnel.failed'),
+              ]}
+              rows={data.uploads.byKind.map((k) => [
+                itemName(k.kind, t),
+                figure(k.started),
+                figure(k.previewed),
+                figure(k.applied),
+                figure(k.failed),
+              ])}
+            />
+          ) : null}
+          {data.uploads.steps.length > 0 ? (
+            <PlainTable
+              caption={t('usage.uploadSteps')}
+              headers={[t('usage.uploadKind'), t('usage.step'), t('usage.count')]}
+              rows={data.uploads.steps.map((s) => [
+                itemName(s.tool, t),
+                known(`usage.uploadStep.${s.step}`) ? t(`usage.uploadStep.${s.step}` as MessageKey) : s.step,
+                figure(s.events),
+              ])}
+            />
+          ) : null}
+        </section>
+      </div>
+
+      <section className="usage__card" aria-labelledby="usage-events">
+        <Sub id="usage-events">{t('usage.events')}</Sub>
+        <BarTable
+          caption={t('usage.events')}
+          headers={[t('usage.event')]}
+          valueHeader={t('usage.count')}
+          rows={data.events.map((e) => ({ key: e.event, label: e.event, value: e.count }))}
+        />
+      </section>
+    </div>
+  );
+}
+
+function Kpi({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="usage__kpi">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The element's content width, followed as it resizes (the UCube trend chart's way). */
+function useWidth<T extends HTMLElement>(initial = 640) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry?.contentRect.width ?? 0);
+      if (w > 0) setWidth(w);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * Active users per bucket as columns in inline SVG: a text summary stands for the chart, each column
+ * is reachable with the arrow keys (one tab stop) and says its value, and the figures are in a table.
+ */
+function ActiveChart({
+  series,
+  period,
+  title,
+}: {
+  series: UsageActiveSeries;
+  period: UsagePeriod;
+  title: string;
+}) {
+  const { t, language } = useI18n();
+  const id = useId();
+  const [boxRef, width] = useWidth<HTMLDivElement>();
+  const [rove, setRove] = useState<number | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const barRefs = useRef<(SVGRectElement | null)[]>([]);
+  const layout = columnLayout(series.total, width, 220);
+  const { plot } = layout;
+  const label = (i: number) => bucketLabel(series.buckets[i]!, period, language);
+  const summary = seriesSummary(series);
+  const roles = series.byRole.slice(0, 8);
+  const focusIndex = rove ?? Math.max(0, series.total.length - 1);
+
+  return (
+    <figure className="usage__figure">
+      <figcaption id={`${id}-t`} className="usage-chart__title">
+        {title}
+      </figcaption>
+      <p id={`${id}-d`} className="usage-chart__summary">
+        {summary
+          ? t('usage.active.summary', {
+              max: figure(summary.max),
+              peak: bucketLabel(summary.peak, period, language),
+              min: figure(summary.min),
+              last: figure(summary.last),
+              unit: t(`usage.active.unit.${period}`),
+            })
+          : t('usage.active.summaryEmpty')}
+      </p>
+      <div ref={boxRef} className="usage-chart__box">
+        <svg
+          role="img"
+          aria-labelledby={`${id}-t`}
+          aria-describedby={`${id}-d`}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          className="usage-chart__svg"
+        >
+          {layout.yTicks.map((tick) => (
+            <g key={tick.value}>
+              <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="usage-chart__grid" />
+              <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="usage-chart__axis">
+                {figure(tick.value)}
+              </text>
+            </g>
+          ))}
+          {layout.xLabels.map((l) => (
+            <text
+              key={l.index}
+              x={l.x}
+              y={plot.bottom + 16}
+              textAnchor="middle"
+              className="usage-chart__axis"
+            >
+              {label(l.index)}
+            </text>
+          ))}
+          {layout.bars.map((b) => {
+            const text = t('usage.active.point', { bucket: label(b.index), value: figure(b.value) });
+            return (
+              <rect
+                key={series.buckets[b.index]}
+                x={b.x}
+                y={b.value > 0 ? b.y : plot.bottom - 1}
+                width={b.w}
+                height={b.value > 0 ? b.h : 1}
+                className={shown === b.index ? 'usage__bar usage__bar--on' : 'usage__bar'}
+                ref={(el) => {
+                  barRefs.current[b.index] = el;
+                }}
+                tabIndex={b.index === focusIndex ? 0 : -1}
+                role="img"
+                aria-label={text}
+                onKeyDown={(e) => {
+                  const n = layout.bars.length;
+                  const next =
+                    e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+                      ? b.index - 1
+                      : e.key === 'ArrowRight' || e.key === 'ArrowUp'
+                        ? b.index + 1
+                        : e.key === 'Home'
+                          ? 0
+                          : e.key === 'End'
+                            ? n - 1
+                            : null;
+                  if (next === null || next < 0 || next >= n) return;
+                  e.preventDefault();
+                  setRove(next);
+                  barRefs.current[next]?.focus();
+                }}
+                onMouseEnter={() => setShown(b.index)}
+                onMouseLeave={() => setShown((s) => (s === b.index ? null : s))}
+                onFocus={() => setShown(b.index)}
+                onBlur={() => setShown((s) => (s === b.index ? null : s))}
+              >
+                <title>{text}</title>
+              </rect>
+            );
+          })}
+          {shown !== null && layout.bars[shown] ? (
+            <Tip
+              bar={layout.bars[shown]!}
+              plot={plot}
+              text={t('usage.active.point', {
+                bucket: label(shown),
+                value: figure(layout.bars[shown]!.value),
+              })}
+            />
+          ) : null}
+        </svg>
+      </div>
+      <details className="usage-chart__details">
+        <summary>{t('usage.active.table')}</summary>
+        <div className="usage-chart__table-wrap">
+          <table className="usage-chart__table">
+            <caption>{t('usage.active.tableCaption', { title })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('usage.active.bucket')}</th>
+                <th scope="col">{t('usage.active.total')}</th>
+                {roles.map((r) => (
+                  <th scope="col" key={r.key}>
+                    {r.key ? term(r.key, t) : t('usage.noRole')}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {series.buckets.map((b, i) => (
+                <tr key={b}>
+                  <th scope="row">{label(i)}</th>
+                  <td>{figure(series.total[i] ?? 0)}</td>
+                  {roles.map((r) => (
+                    <td key={r.key}>{figure(r.users[i] ?? 0)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
+function Tip({
+  bar,
+  plot,
+  text,
+}: {
+  bar: { x: number; y: number; w: number };
+  plot: { left: number; right: number; top: number };
+  text: string;
+}) {
+  const width = Math.min(plot.right - plot.left, text.length * 6.4 + 12);
+  const center = bar.x + bar.w / 2;
+  const left = Math.max(plot.left, Math.min(center - width / 2, plot.right - width));
+  const top = Math.max(plot.top, bar.y - 26);
+  return (
+    <g className="usage-chart__tip" aria-hidden="true" pointerEvents="none">
+      <rect x={left} y={top} width={width} height={20} rx={4} />
+      <text x={left + width / 2} y={top + 14} textAnchor="middle">
+        {text}
+      </text>
+    </g>
+  );
+}
+
+interface BarRow {
+  key: string;
+  label: string;
+  hint?: string;
+  cells?: readonly ReactNode[];
+  value: number;
+  tone?: 'bad';
+}
+
+/**
+ * A ranked list as a table (what a screen reader reads) whose value cells carry a bar drawn to scale
+ * (hidden from assistive technology: the number next to it says the same).
+ */
+function BarTable({
+  caption,
+  note,
+  headers,
+  valueHeader,
+  rows,
+  format = figure,
+}: {
+  caption: string;
+  note?: string;
+  headers: readonly string[];
+  valueHeader: string;
+  rows: readonly BarRow[];
+  format?: (value: number) => string;
+}) {
+  const { t } = useI18n();
+  const max = Math.max(0, ...rows.map((r) => r.value));
+  if (rows.length === 0) {
+    return (
+      <p className="usage__note">
+        {caption}: {t('usage.none')}
+      </p>
+    );
+  }
+  return (
+    <div className="usage__table-wrap">
+      <table className="usage__table">
+        <caption>
+          {caption}
+          {note ? <span className="usage__caption-note"> · {note}</span> : null}
+        </caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+            <th scope="col" className="usage__value-col">
+              {valueHeader}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">
+                {r.label}
+                {r.hint && r.hint !== r.label ? <span className="usage__hint">{r.hint}</span> : null}
+              </th>
+              {(r.cells ?? []).map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+              <td className="usage__value">
+                <span className="usage__meter" aria-hidden="true">
+                  <span
+                    className={
+                      r.tone === 'bad' ? 'usage__meter-fill usage__meter-fill--bad' : 'usage__meter-fill'
+                    }
+                    style={{ width: `${max > 0 ? Math.max(2, (r.value / max) * 100) : 0}%` }}
+                  />
+                </span>
+                <span className="usage__number">{format(r.value)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PlainTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: readonly string[];
+  rows: readonly (readonly string[])[];
+}) {
+  return (
+    <div className="usage__table-wrap">
+      <table className="usage__table usage__table--plain">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th scope="row" key={j}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={j}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
