@@ -60,6 +60,9 @@ const transactionalReport = () => ({
   query: { from: '2026-11-01', to: '2026-11-20' },
 });
 
+/** Salesman tracking: operational-report access in markets whose SMTracking flag is on (vn, not bd). */
+const trackingReaders = { vn: reportReaders.vn, bd: [] } as const;
+
 /** Outlet Status: admins, only where the OfflineApp flag is on (bd; not vn). */
 const outletStatusAdmins = { vn: [], bd: ['admin'] } as const;
 
@@ -447,5 +450,16 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: 'GET /api/usage/export',
     allowed: admins,
     request: () => ({ query: { from: '2026-11-01', to: '2026-11-20' } }),
+  },
+
+  // Salesman tracking (issue 14): operational-report access, only where SMTracking is on (vn; not bd).
+  { route: 'GET /api/tracking/salesmen', allowed: trackingReaders },
+  { route: 'GET /api/tracking/stores', allowed: trackingReaders },
+  { route: 'GET /api/tracking/salesmen/export', allowed: trackingReaders },
+  {
+    route: 'GET /api/tracking/salesmen/{smCode}/day',
+    allowed: trackingReaders,
+    // A salesman nobody has: 404 once past access control.
+    request: () => ({ url: '/api/tracking/salesmen/NOSUCHSM/day' }),
   },
 ];

@@ -224,9 +224,16 @@ export const RHYTHM_MIN_GAPS = 20;
  */
 export function silentThresholdMs(gapsMs: readonly number[]): number {
   const gaps = gapsMs.filter((g) => g > 0 && g <= RHYTHM_GAP_CAP_MS).sort((a, b) => a - b);
-  if (gaps.length < RHYTHM_MIN_GAPS) return SILENT_DEFAULT_MS;
+  if (gaps.length === 0) return SILENT_DEFAULT_MS;
+  // The 90th percentile as SQL's percentile_disc(0.9) reads it (the server computes it there).
   const p90 = gaps[Math.min(gaps.length - 1, Math.ceil(gaps.length * 0.9) - 1)]!;
-  return Math.min(SILENT_MAX_MS, Math.max(SILENT_MIN_MS, 3 * p90));
+  return silentThresholdFromRhythm(p90, gaps.length);
+}
+
+/** The same rule from the 90th percentile gap and the number of gaps (kept ones) already known. */
+export function silentThresholdFromRhythm(p90Ms: number, gaps: number): number {
+  if (gaps < RHYTHM_MIN_GAPS || !Number.isFinite(p90Ms)) return SILENT_DEFAULT_MS;
+  return Math.min(SILENT_MAX_MS, Math.max(SILENT_MIN_MS, 3 * p90Ms));
 }
 
 /** Silent: no ping today, or the last one longer ago than the salesman's threshold. */
