@@ -240,6 +240,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     // No multipart body: 400 once past access control.
     request: () => ({ query: { userType: 'salesman' } }),
   },
+  { route: 'GET /api/fb/users/template', allowed: admins },
   {
     route: 'GET /api/admin/salesman-bg-mapping',
     allowed: admins,

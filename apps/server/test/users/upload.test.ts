@@ -645,3 +645,101 @@ describe('salesman uploads', () => {
     expect(p.errors.map((e) => e.message)).toEqual([rowMessage('SALESMAN_OUT_OF_SCOPE', 1)]);
   });
 });
+
+describe('the template (Download Template)', () => {
+  for (const userType of [undefined, 'salesman'] as const) {
+    it(`is a real .xlsx with the ${userType ?? 'user'} columns, one example row and a Notes sheet; uploaded as is, it applies`, async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/fb/users/template${userType ? '?userType=salesman' : ''}`,
+        headers: { customertoken: adminVn, countrycode: 'vn' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain('.xlsx');
+      const bytes = res.rawPayload;
+      const headers = userType ? SALESMAN_UPLOAD_HEADERS : USER_UPLOAD_HEADERS;
+      const records = spreadsheetRecords(bytes);
+      expect(records[0]).toEqual([...headers]);
+      expect(records).toHaveLength(2);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+      const notes = book.getWorksheet('Notes')!;
+      expect(notes.getRow(1).values).toEqual([undefined, 'Column', 'What it takes']);
+      expect(headers.map((h, i) => notes.getRow(i + 2).getCell(1).value)).toEqual([...headers]);
+      if (userType) await t.app.db.query(`DELETE FROM users WHERE email = 'jane.doe@example.com'`);
+      const applied = await upload(
+        adminVn,
+        { name: 'template.xlsx', content: bytes },
+        userType ? { userType } : {},
+      );
+      expect(applied.statusCode, applied.body).toBe(200);
+    });
+  }
+
+  it('is for admins only', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/fb/users/template',
+      headers: { customertoken: tlVn, countrycode: 'vn' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('Add Salesman BG Mapping', () => {
+  const call = (
+    token: string,
+    method: 'GET' | 'PUT',
+    market: string,
+    payload?: unknown,
+    smCode = 'VNUPSM1',
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/admin/salesman-bg-mapping?countryCode=${market}${method === 'GET' ? `&smCode=${smCode}` : ''}`,
+      headers: { customertoken: token },
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
+
+  it('maps a salesman to business groups, replaces the mapping, and audits before and after', async () => {
+    const empty = await call(adminVn, 'GET', 'vn');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(answer(empty)['response-data']).toMatchObject({
+      smCode: 'VNUPSM1',
+      businessGroups: [],
+      updatedAt: null,
+    });
+    const saved = await call(adminVn, 'PUT', 'vn', {
+      smCode: 'VNUPSM1',
+      businessGroups: ['Ice Cream', 'Distributor'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(answer(saved)['response-data']).toMatchObject({ businessGroups: ['Distributor', 'Ice Cream'] });
+    await call(adminVn, 'PUT', 'vn', { smCode: 'VNUPSM1', businessGroups: ['New Channel'] });
+    expect(answer(await call(adminVn, 'GET', 'vn'))['response-data']).toMatchObject({
+      businessGroups: ['New Channel'],
+    });
+    const { rows } = await t.app.db.query<{ before: unknown; after: unknown; target: string }>(
+      `SELECT before, after, target FROM audit_log WHERE action = 'salesman.bg.update' ORDER BY at DESC, id DESC LIMIT 1`,
+    );
+    expect(rows[0]).toEqual({
+      target: 'VNUPSM1',
+      before: { businessGroups: ['Distributor', 'Ice Cream'] },
+      after: { businessGroups: ['New Channel'] },
+    });
+  });
+
+  it('refuses unknown groups, unknown salesmen, other DT codes, non-admins, and market id', async () => {
+    expect(
+      (await call(adminVn, 'PUT', 'vn', { smCode: 'VNUPSM1', businessGroups: ['Frozen'] })).statusCode,
+    ).toBe(400);
+    expect((await call(adminVn, 'PUT', 'vn', { smCode: 'VNUPSM1', businessGroups: [] })).statusCode).toBe(
+      400,
+    );
+    expect((await call(adminVn, 'GET', 'vn', undefined, 'NOSUCH')).statusCode).toBe(404);
+    expect((await call(dtLimitedVn, 'GET', 'vn')).statusCode).toBe(404);
+    expect((await call(tlVn, 'GET', 'vn')).statusCode).toBe(403);
+    const adminId = await signIn(t.app, 'admin.id@demo.test', 'id');
+    expect((await call(adminId, 'GET', 'id')).statusCode).toBe(403);
+  });
+});

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
+import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,10 @@ import {
   IMPORT_MESSAGES,
   importMessage,
   ok,
+  SALESMAN_UPLOAD_HEADERS,
+  SALESMAN_UPLOAD_NOTES,
+  USER_UPLOAD_HEADERS,
+  USER_UPLOAD_NOTES,
   salesmanBgMappingRequestSchema,
   salesmanBgMappingSchema,
   userUploadPreviewSchema,
@@ -41,6 +46,7 @@ import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/impor
 import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
 import { assertAdminTool } from '../../lib/policies/index.js';
 import { dtScope } from '../../lib/policy.js';
+import { attachmentDisposition } from '../../lib/export-limits.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
 import { IMPORT_LEASE_MS } from '../files/recovery.js';
@@ -286,6 +292,92 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return id;
   }
+
+  // ------------------------------------------------------------------------------------------------
+  // The template (Download Template): the columns, one example row, a Notes sheet
+  // ------------------------------------------------------------------------------------------------
+
+  const templateQuerySchema = userUploadQuerySchema.pick({ countryCode: true, userType: true });
+
+  app.get(
+    '/api/fb/users/template',
+    routeOptions({
+      access: admins,
+      schema: {
+        tags: [TAG],
+        summary: 'The bulk upload template (.xlsx): the columns, one example row and a Notes sheet',
+        description:
+          'Admins of the market with User Access upload. userType=salesman gives the salesman template. The ' +
+          "example row uses a DT code (and site) of the market inside the caller's DT codes.",
+        querystring: templateQuerySchema,
+        response: {
+          ...envelopeResponses(z.null()),
+          200: z.unknown().describe('the .xlsx, as an attachment'),
+        },
+        security: signedIn,
+      },
+    }),
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = routeContext(request);
+      const { userType } = request.query as z.infer<typeof templateQuerySchema>;
+      await assertAdminTool(ctx.db, ctx.user, ctx.market, 'userAccess', 'upload');
+      const params: unknown[] = [ctx.market];
+      const scope = dtScope(ctx.user);
+      if (scope !== null) params.push(scope);
+      const { rows } = await ctx.db.query<{ dt_code: string; dt_site_code: string | null }>(
+        `SELECT d.dt_code, (SELECT min(s.dt_site_code) FROM dt_sites s WHERE s.dt_code = d.dt_code) AS dt_site_code
+           FROM distributors d WHERE d.country_code = $1 ${scope !== null ? 'AND d.dt_code = ANY($2::text[])' : ''}
+          ORDER BY d.dt_code LIMIT 1`,
+        params,
+      );
+      const dt = rows[0]?.dt_code ?? '';
+      const salesman = userType === 'salesman';
+      const headers: readonly string[] = salesman ? SALESMAN_UPLOAD_HEADERS : USER_UPLOAD_HEADERS;
+      const notes: Record<string, string> = salesman ? SALESMAN_UPLOAD_NOTES : USER_UPLOAD_NOTES;
+      const example = salesman
+        ? [dt, rows[0]?.dt_site_code ?? '', 'SM00001', 'Jane Doe', '0901234567', 'jane.doe@example.com']
+        : [
+            'jane.doe@example.com',
+            'Jane Doe',
+            'Area Sales Manager',
+            'user',
+            'YES',
+            'YES',
+            'NO',
+            dt,
+            ctx.market,
+            'Distributor',
+          ];
+      const book = new ExcelJS.Workbook();
+      book.creator = 'Fieldforce';
+      const sheet = book.addWorksheet(salesman ? 'Salesmen' : 'Users');
+      sheet.addRow([...headers]).font = { bold: true };
+      // Text cells, so a phone number or a code keeps its leading zero.
+      sheet.addRow(example);
+      headers.forEach((h, i) => {
+        const column = sheet.getColumn(i + 1);
+        column.width = Math.max(14, h.length + 4);
+        column.numFmt = '@';
+      });
+      const notesSheet = book.addWorksheet('Notes');
+      notesSheet.addRow(['Column', 'What it takes']).font = { bold: true };
+      for (const h of headers) notesSheet.addRow([h, notes[h] ?? '']);
+      notesSheet.addRow([]);
+      notesSheet.addRow([
+        'File',
+        'Save as .xlsx or .xml (Excel 2003 XML), at most 25MB. Keep the header row as it is.',
+      ]);
+      notesSheet.getColumn(1).width = 34;
+      notesSheet.getColumn(2).width = 100;
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const name = salesman ? 'salesman-upload-template.xlsx' : 'user-access-upload-template.xlsx';
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', attachmentDisposition(name))
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
+    },
+  );
 
   // ------------------------------------------------------------------------------------------------
   // Add Salesman BG Mapping (spec section 2: from 'Add SalesPerson Info'; not for market id)
