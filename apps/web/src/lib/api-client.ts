@@ -1,5 +1,4 @@
 import {
-  countryFlags,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   isEnvelope,
@@ -8,6 +7,7 @@ import {
   type Envelope,
   type FieldError,
 } from '@fieldforce/contracts';
+import { knownMarketFlags } from './market-flags-snapshot';
 import { getDeviceId } from './device-id';
 import { storage } from './storage';
 import { useClientStore } from './store';
@@ -73,7 +73,7 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
@@ -182,7 +182,7 @@ export async function buildHeaders(path: string, options: RequestOptions): Promi
   const token = options.auth === false ? null : storage.getIdToken();
   if (token) headers.customerToken = token;
   const storeSession = path.replace(/^\/+/, '') === STORE_SESSION_PATH;
-  if ((token && countryFlags(country).isVAPTEnabled) || storeSession) {
+  if ((token && knownMarketFlags(country).isVAPTEnabled) || storeSession) {
     const email = storage.getEmail();
     if (email) headers['X-User-ID'] = email;
     headers['X-Device-ID'] = await env.deviceId();

@@ -31,6 +31,7 @@ const BY_MESSAGE_CODE: Record<ServerMessageCode, MessageKey> = {
   'ucube.distributorOutsideScope': 'msg.outsideScope',
   'ucube.ownTeamOnly': 'msg.outsideScope',
   'reports.sortingOff': 'reports.sortingOff',
+  'reports.downloadsOff': 'config.downloadsOff',
   'export.perUserLimit': 'download.userLimit',
   'export.totalLimit': 'download.serverLimit',
 };

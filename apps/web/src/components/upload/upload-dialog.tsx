@@ -1,5 +1,4 @@
 import {
-  countryFlags,
   type CountryCode,
   type ImportJob,
   type ImportKind,
@@ -10,6 +9,7 @@ import { Dialog } from '../dialog';
 import { formatBytes } from '../download-progress';
 import { saveBlob } from '../data-table/save-file';
 import { useT } from '../../lib/i18n';
+import { useMarketFlags } from '../../lib/market-flags';
 import {
   applyImport,
   checkImportStatus,
@@ -70,7 +70,7 @@ export function UploadDialog({
   onEvent,
 }: UploadDialogProps) {
   const t = useT();
-  const btp = countryFlags(country).BTPEndpoint;
+  const btp = useMarketFlags(country).flags.BTPEndpoint;
   const [phase, setPhase] = useState<Phase>({ step: 'select' });
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<{

@@ -11,6 +11,7 @@ import { adminEn } from './admin.en';
 import { outletGeoEn } from './outlet-geo.en';
 import { devicesEn } from './devices.en';
 import { usageEn } from './usage.en';
+import { configEn } from './config.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -376,6 +377,7 @@ export const en = {
   ...outletGeoEn,
   ...devicesEn,
   ...usageEn,
+  ...configEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

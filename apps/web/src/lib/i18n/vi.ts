@@ -8,6 +8,7 @@ import { adminVi } from './admin.vi';
 import { outletGeoVi } from './outlet-geo.vi';
 import { devicesVi } from './devices.vi';
 import { usageVi } from './usage.vi';
+import { configVi } from './config.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
@@ -22,6 +23,7 @@ const base: Record<
     | keyof typeof outletGeoVi
     | keyof typeof devicesVi
     | keyof typeof usageVi
+    | keyof typeof configVi
   >,
   string
 > = {
@@ -395,4 +397,5 @@ export const vi: Record<MessageKey, string> = {
   ...outletGeoVi,
   ...devicesVi,
   ...usageVi,
+  ...configVi,
 };

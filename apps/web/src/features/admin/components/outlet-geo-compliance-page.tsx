@@ -1,5 +1,4 @@
 import {
-  countryFlags,
   OUTLET_GEO_IMPORT_KIND,
   OUTLET_GEO_MAX_BYTES,
   OUTLET_GEO_TEMPLATE_HEADERS,
@@ -9,7 +8,6 @@ import {
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
-import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
 import {
   AdminFilters,
@@ -23,9 +21,9 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
 import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
 import { PageLayout } from '../../../components/page-layout';
+import { RequireMarketFlag } from './require-market-flag';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
-import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -52,15 +50,16 @@ const FIRST: OutletGeoCriteria = {
 export function OutletGeoCompliancePage() {
   const t = useT();
   const country = useClientStore((s) => s.selectedCountryCode);
-  if (!countryFlags(country).outletGeoCompliance) return <Navigate to={ROUTES.adminConfiguration} replace />;
   return (
-    <PageLayout
-      eyebrow={t('nav.admin')}
-      title={t('page.outletGeoCompliance.title')}
-      lead={t('page.outletGeoCompliance.lead')}
-    >
-      <OutletGeoView key={country} />
-    </PageLayout>
+    <RequireMarketFlag flag="outletGeoCompliance">
+      <PageLayout
+        eyebrow={t('nav.admin')}
+        title={t('page.outletGeoCompliance.title')}
+        lead={t('page.outletGeoCompliance.lead')}
+      >
+        <OutletGeoView key={country} />
+      </PageLayout>
+    </RequireMarketFlag>
   );
 }
 

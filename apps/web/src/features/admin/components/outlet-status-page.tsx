@@ -1,5 +1,4 @@
 import {
-  countryFlags,
   OUTLET_STATUS_MAX_BYTES,
   OUTLET_STATUS_TEMPLATE_HEADERS,
   SEARCH_LIST_MAX,
@@ -8,7 +7,6 @@ import {
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
 import {
   AdminFilters,
@@ -22,8 +20,8 @@ import { CountdownPopup } from '../../../components/countdown-popup';
 import { type DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
 import { PageLayout } from '../../../components/page-layout';
+import { RequireMarketFlag } from './require-market-flag';
 import { useI18n, useT } from '../../../lib/i18n';
-import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -49,15 +47,16 @@ const FIRST: OutletStatusCriteria = {
 export function OutletStatusPage() {
   const t = useT();
   const country = useClientStore((s) => s.selectedCountryCode);
-  if (!countryFlags(country).OfflineApp) return <Navigate to={ROUTES.adminConfiguration} replace />;
   return (
-    <PageLayout
-      eyebrow={t('nav.admin')}
-      title={t('page.outletStatus.title')}
-      lead={t('page.outletStatus.lead')}
-    >
-      <OutletStatusView key={country} />
-    </PageLayout>
+    <RequireMarketFlag flag="OfflineApp">
+      <PageLayout
+        eyebrow={t('nav.admin')}
+        title={t('page.outletStatus.title')}
+        lead={t('page.outletStatus.lead')}
+      >
+        <OutletStatusView key={country} />
+      </PageLayout>
+    </RequireMarketFlag>
   );
 }
 

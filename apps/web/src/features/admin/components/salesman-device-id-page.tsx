@@ -1,5 +1,4 @@
 import {
-  countryFlags,
   COUNTRIES,
   DEVICE_ID_PATTERN,
   SALESMAN_DEVICE_IMPORT_KIND,
@@ -10,7 +9,6 @@ import {
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
@@ -18,9 +16,9 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
 import { PageLayout } from '../../../components/page-layout';
+import { RequireMarketFlag } from './require-market-flag';
 import { isApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
-import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -51,15 +49,16 @@ type Popup = { kind: 'success' | 'failure'; message: string };
 export function SalesmanDeviceIdPage() {
   const t = useT();
   const country = useClientStore((s) => s.selectedCountryCode);
-  if (!countryFlags(country).salesmandeviceid) return <Navigate to={ROUTES.adminConfiguration} replace />;
   return (
-    <PageLayout
-      eyebrow={t('nav.admin')}
-      title={t('page.salesmanDeviceId.title')}
-      lead={t('page.salesmanDeviceId.lead')}
-    >
-      <SalesmanDeviceView key={country} />
-    </PageLayout>
+    <RequireMarketFlag flag="salesmandeviceid">
+      <PageLayout
+        eyebrow={t('nav.admin')}
+        title={t('page.salesmanDeviceId.title')}
+        lead={t('page.salesmanDeviceId.lead')}
+      >
+        <SalesmanDeviceView key={country} />
+      </PageLayout>
+    </RequireMarketFlag>
   );
 }
 

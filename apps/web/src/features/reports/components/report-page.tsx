@@ -1,7 +1,6 @@
 import { LoadingStatus } from '../../../components/loading-status';
 import {
   COUNTRIES,
-  countryFlags,
   type ReportColumn,
   type ReportDefinition,
   type ReportPage as ReportPageData,
@@ -23,6 +22,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { apiErrorMessages } from '../../../lib/server-messages';
 import { useI18n, useT, type Language, type MessageKey } from '../../../lib/i18n';
+import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
 import { useReportPage } from '../api/get-report-page';
 import { useReportTotals } from '../api/get-report-totals';
@@ -96,8 +96,11 @@ function ReportView({ report }: { report: ReportDefinition }) {
   const [params, setParams] = useSearchParams();
   const country = useClientStore((s) => s.selectedCountryCode);
   const timeZone = COUNTRIES[country].timeZone;
-  // The market's `sortable` flag (off in pk) turns column sorting off (docs/decisions.md).
-  const sortable = countryFlags(country).sortable;
+  // The market's flags as the server holds them (admin configuration): `sortable` (off in pk) turns column
+  // sorting off (docs/decisions.md); `DownloadReports` off removes the export buttons (the server refuses
+  // export calls too).
+  const { flags } = useMarketFlags(country);
+  const sortable = flags.sortable;
   const today = useMemo(() => todayIso(new Date(), timeZone), [timeZone]);
   const fromUrl = appliedFromParams(report, params, today);
   const applied = sortable ? fromUrl : { ...fromUrl, sort: '' };
@@ -213,13 +216,15 @@ function ReportView({ report }: { report: ReportDefinition }) {
           hidden={hidden}
           onHiddenChange={setHidden}
           toolbar={
-            <ReportExport
-              reportKey={report.key}
-              country={country}
-              query={exportQuery}
-              total={data.total}
-              downloadCap={data.downloadCap}
-            />
+            flags.DownloadReports ? (
+              <ReportExport
+                reportKey={report.key}
+                country={country}
+                query={exportQuery}
+                total={data.total}
+                downloadCap={data.downloadCap}
+              />
+            ) : null
           }
           notice={sortable ? null : t('reports.sortingOff')}
           busy={result.isFetching}

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   COUNTRIES,
-  countryFlags,
   formatFigure,
   paceFlag,
   readKpi,
@@ -23,6 +22,7 @@ import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
 import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
+import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
 import { ROUTES } from '../../../lib/routes';
 import { formatPercent, leaderboard, nextRowIndex, searchRows, sortRows } from '../kpi-logic';
@@ -248,7 +248,7 @@ function KpiLevel({ view, answer, state, go, t, country, useKpis }: KpiLevelProp
     answer.levels.findIndex((l) => l.active),
   );
   const active = answer.levels[activeIndex];
-  const flags = countryFlags(country);
+  const { flags } = useMarketFlags(country);
   const searchable = flags.SearchOptionOnDrilldown;
   // The market's `sortable` flag (off for pk): no sorting controls, rows in the server's order.
   const sortable = flags.sortable;
