@@ -7,7 +7,8 @@ const FOCUSABLE =
 
 /**
  * A modal dialog: labelled by its title, focus moved inside and kept there (Tab wraps), Escape and
- * the close button call onClose, and focus returns to where it was. Without onClose it is blocking
+ * the close button call onClose, and focus returns to where it was. A dialog opened from inside
+ * another (a confirmation in a panel) takes Escape and Tab until it closes. Without onClose it is blocking
  * (the forced password change): no close button, Escape does nothing.
  */
 export function Dialog({
@@ -37,6 +38,8 @@ export function Dialog({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // A dialog open inside this one (a confirmation in a panel) answers alone.
+      if (panel.current?.querySelector('[role="dialog"]')) return;
       if (event.key === 'Escape' && onClose) {
         event.stopPropagation();
         onClose();

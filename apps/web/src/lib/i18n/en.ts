@@ -10,6 +10,7 @@ import { valuesEn } from './values.en';
 import { adminEn } from './admin.en';
 import { outletGeoEn } from './outlet-geo.en';
 import { devicesEn } from './devices.en';
+import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
 import { configEn } from './config.en';
 
@@ -376,6 +377,7 @@ export const en = {
   ...adminEn,
   ...outletGeoEn,
   ...devicesEn,
+  ...userAccessEn,
   ...usageEn,
   ...configEn,
 } as const;

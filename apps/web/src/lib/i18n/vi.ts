@@ -7,6 +7,7 @@ import { valuesVi } from './values.vi';
 import { adminVi } from './admin.vi';
 import { outletGeoVi } from './outlet-geo.vi';
 import { devicesVi } from './devices.vi';
+import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
 import { configVi } from './config.vi';
 
@@ -22,6 +23,7 @@ const base: Record<
     | keyof typeof valuesVi
     | keyof typeof outletGeoVi
     | keyof typeof devicesVi
+    | keyof typeof userAccessVi
     | keyof typeof usageVi
     | keyof typeof configVi
   >,
@@ -396,6 +398,7 @@ export const vi: Record<MessageKey, string> = {
   ...adminVi,
   ...outletGeoVi,
   ...devicesVi,
+  ...userAccessVi,
   ...usageVi,
   ...configVi,
 };
