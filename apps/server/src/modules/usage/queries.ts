@@ -1,6 +1,6 @@
 /**
- * Usage events SQL: one statement stores a batch (the rows arrive as one JSON parameter) and keeps
- * every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
+ * Usage events SQL: one statement stores one or several batches (the rows arrive as one JSON
+ * parameter) and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
  * usage_period_users and usage_active_counts), so the usage page reads the rollups, never the log.
  * One statement is atomic on its own: no explicit transaction (one round trip per batch).
  */
@@ -15,7 +15,7 @@ import {
   type UsageOverview,
   type UsagePeriod,
 } from '@fieldforce/contracts';
-import type { Queryable } from '../../db/client.js';
+import type { Database, Queryable } from '../../db/client.js';
 
 export interface EventActor {
   userId: string | null;
@@ -41,73 +41,106 @@ export const ITEMS_OF_EVENT = `(VALUES
    left(coalesce(s.properties ->> 'tool', ''), 200), coalesce(left(s.properties ->> 'step', 40), ''), 0::bigint)
 ) AS i(kind, item, detail, amount)`;
 
+/** One request's events: the market, who sent them (none before sign-in) and the events. */
+export interface UsageBatchToStore {
+  market: CountryCode;
+  actor: EventActor;
+  events: readonly UsageEvent[];
+}
+
+/**
+ * Stores several requests' events and updates every rollup, in one statement (atomic by itself). The
+ * grouped rows are upserted in key order, so two processes writing at once take row locks in the same
+ * order. A person's role for a day, week or month is the role of their first event in it.
+ */
+export async function storeUsageBatches(
+  q: Queryable,
+  batches: readonly UsageBatchToStore[],
+  receivedAt: Date,
+): Promise<void> {
+  let ord = 0;
+  const rows = JSON.stringify(
+    batches.flatMap((b) =>
+      b.events.map((e) => ({
+        ord: ord++,
+        market: b.market,
+        tz: COUNTRIES[b.market].timeZone,
+        user_id: b.actor.userId,
+        role: b.actor.role,
+        at: e.at,
+        event: e.event,
+        screen: e.screen,
+        device_type: e.deviceType,
+        browser: e.browser,
+        os: e.os,
+        device_model: e.deviceModel,
+        properties: e.properties,
+      })),
+    ),
+  );
+  if (ord === 0) return;
+  await q.query(
+    `WITH input AS (
+       SELECT x.*, (x.at AT TIME ZONE x.tz)::date AS day, coalesce(x.role, '') AS role_key
+       FROM json_to_recordset($1::json) AS x(
+         ord int, market text, tz text, user_id text, role text, at timestamptz, event text, screen text,
+         device_type text, browser text, os text, device_model text, properties jsonb)
+     ), stored AS (
+       INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, browser, os,
+                                 device_model, properties)
+       SELECT market, at, $2, event, screen, user_id, role, device_type, browser, os, device_model,
+              coalesce(properties, '{}')
+       FROM input ORDER BY ord
+     ), daily AS (
+       INSERT INTO usage_daily (day, market, event, role, events)
+       SELECT day, market, event, role_key, count(*) FROM input
+       GROUP BY day, market, event, role_key ORDER BY day, market, event, role_key
+       ON CONFLICT (day, market, event, role) DO UPDATE SET events = usage_daily.events + excluded.events
+     ), items AS (
+       INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
+       SELECT s.market, s.day, i.kind, i.item, i.detail, count(*), sum(i.amount)
+       FROM input s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
+       WHERE i.kind IS NOT NULL
+       GROUP BY s.market, s.day, i.kind, i.item, i.detail ORDER BY s.market, s.day, i.kind, i.item, i.detail
+       ON CONFLICT (market, day, kind, item, detail) DO UPDATE
+         SET events = usage_daily_items.events + excluded.events,
+             amount = usage_daily_items.amount + excluded.amount
+     ), days AS (
+       SELECT DISTINCT ON (day, market, user_id) day, market, user_id, role_key
+       FROM input WHERE user_id IS NOT NULL ORDER BY day, market, user_id, ord
+     ), new_days AS (
+       INSERT INTO usage_daily_users (day, market, user_id, role)
+       SELECT day, market, user_id, role_key FROM days ORDER BY day, market, user_id
+       ON CONFLICT (day, market, user_id) DO NOTHING
+       RETURNING 'day'::text AS period, day AS start, market, role
+     ), new_periods AS (
+       INSERT INTO usage_period_users (period, market, start, user_id, role)
+       SELECT DISTINCT ON (p.period, d.market, p.start, d.user_id) p.period, d.market, p.start, d.user_id, d.role_key
+       FROM days d CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', d.day)::date),
+                                             ('month', date_trunc('month', d.day)::date)) AS p(period, start)
+       ORDER BY p.period, d.market, p.start, d.user_id, d.day
+       ON CONFLICT (period, market, start, user_id) DO NOTHING
+       RETURNING period, start, market, role
+     )
+     INSERT INTO usage_active_counts (market, period, start, role, users)
+     SELECT market, period, start, role, count(*)
+     FROM (SELECT period, start, market, role FROM new_days
+           UNION ALL SELECT period, start, market, role FROM new_periods) n
+     GROUP BY market, period, start, role ORDER BY market, period, start, role
+     ON CONFLICT (market, period, start, role) DO UPDATE SET users = usage_active_counts.users + excluded.users`,
+    [rows, receivedAt],
+  );
+}
+
 /** Stores the events of one market for one actor (or none: before sign-in) and updates the rollups. */
-export async function storeUsageEvents(
+export function storeUsageEvents(
   q: Queryable,
   market: CountryCode,
   actor: EventActor,
   events: readonly UsageEvent[],
   receivedAt: Date,
 ): Promise<void> {
-  const rows = JSON.stringify(
-    events.map((e) => ({
-      at: e.at,
-      event: e.event,
-      screen: e.screen,
-      device_type: e.deviceType,
-      browser: e.browser,
-      os: e.os,
-      device_model: e.deviceModel,
-      properties: e.properties,
-    })),
-  );
-  const timeZone = COUNTRIES[market].timeZone;
-  await q.query(
-    `WITH input AS (
-       SELECT * FROM json_to_recordset($1::json) AS x(
-         at timestamptz, event text, screen text, device_type text, browser text, os text,
-         device_model text, properties jsonb)
-     ), stored AS (
-       INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, browser, os,
-                                 device_model, properties)
-       SELECT $2, at, $3, event, screen, $4, $5, device_type, browser, os, device_model, coalesce(properties, '{}')
-       FROM input
-       RETURNING (at AT TIME ZONE $6)::date AS day, event, screen, properties
-     ), daily AS (
-       INSERT INTO usage_daily (day, market, event, role, events)
-       SELECT day, $2, event, coalesce($5, ''), count(*) FROM stored GROUP BY day, event
-       ON CONFLICT (day, market, event, role) DO UPDATE SET events = usage_daily.events + excluded.events
-     ), items AS (
-       INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
-       SELECT $2, s.day, i.kind, i.item, i.detail, count(*), sum(i.amount)
-       FROM stored s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
-       WHERE i.kind IS NOT NULL
-       GROUP BY s.day, i.kind, i.item, i.detail
-       ON CONFLICT (market, day, kind, item, detail) DO UPDATE
-         SET events = usage_daily_items.events + excluded.events,
-             amount = usage_daily_items.amount + excluded.amount
-     ), days AS (
-       SELECT DISTINCT day FROM stored WHERE $4::text IS NOT NULL
-     ), new_days AS (
-       INSERT INTO usage_daily_users (day, market, user_id, role)
-       SELECT day, $2, $4::text, coalesce($5, '') FROM days
-       ON CONFLICT (day, market, user_id) DO NOTHING
-       RETURNING 'day'::text AS period, day AS start
-     ), new_periods AS (
-       INSERT INTO usage_period_users (period, market, start, user_id, role)
-       SELECT DISTINCT p.period, $2, p.start, $4::text, coalesce($5, '')
-       FROM days CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', days.day)::date),
-                                            ('month', date_trunc('month', days.day)::date)) AS p(period, start)
-       ON CONFLICT (period, market, start, user_id) DO NOTHING
-       RETURNING period, start
-     )
-     INSERT INTO usage_active_counts (market, period, start, role, users)
-     SELECT $2, period, start, coalesce($5, ''), count(*)
-     FROM (SELECT period, start FROM new_days UNION ALL SELECT period, start FROM new_periods) n
-     GROUP BY period, start
-     ON CONFLICT (market, period, start, role) DO UPDATE SET users = usage_active_counts.users + excluded.users`,
-    [rows, market, receivedAt, actor.userId, actor.role, timeZone],
-  );
+  return storeUsageBatches(q, [{ market, actor, events }], receivedAt);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -275,4 +308,42 @@ export async function usageOverview(
         .map((r) => ({ tool: r.item, step: r.detail, events: Number(r.events) })),
     },
   };
+}
+
+/**
+ * Rebuilds every rollup from the stored events (the bench after a set-based load; a repair after
+ * events were deleted). The same rules as each batch's statement, applied to the whole log.
+ */
+export async function rebuildUsageRollups(db: Database): Promise<void> {
+  const statements = [
+    'TRUNCATE usage_daily, usage_daily_users, usage_daily_items, usage_period_users, usage_active_counts',
+    `CREATE TEMP TABLE usage_rebuild ON COMMIT DROP AS
+       SELECT u.market, (u.at AT TIME ZONE c.time_zone)::date AS day, u.event, u.screen, u.properties,
+              u.user_id, coalesce(u.role, '') AS role, u.id
+       FROM usage_events u JOIN countries c ON c.code = u.market`,
+    `INSERT INTO usage_daily (day, market, event, role, events)
+       SELECT day, market, event, role, count(*) FROM usage_rebuild GROUP BY day, market, event, role`,
+    `INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
+       SELECT s.market, s.day, i.kind, i.item, i.detail, count(*), sum(i.amount)
+       FROM usage_rebuild s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
+       WHERE i.kind IS NOT NULL
+       GROUP BY s.market, s.day, i.kind, i.item, i.detail`,
+    // A person's role on a day, week or month is the role of their first event in it.
+    `INSERT INTO usage_daily_users (day, market, user_id, role)
+       SELECT DISTINCT ON (day, market, user_id) day, market, user_id, role
+       FROM usage_rebuild WHERE user_id IS NOT NULL ORDER BY day, market, user_id, id`,
+    `INSERT INTO usage_period_users (period, market, start, user_id, role)
+       SELECT DISTINCT ON (p.period, d.market, p.start, d.user_id) p.period, d.market, p.start, d.user_id, d.role
+       FROM usage_daily_users d
+       CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', d.day)::date),
+                                  ('month', date_trunc('month', d.day)::date)) AS p(period, start)
+       ORDER BY p.period, d.market, p.start, d.user_id, d.day`,
+    `INSERT INTO usage_active_counts (market, period, start, role, users)
+       SELECT market, 'day', day, role, count(*) FROM usage_daily_users GROUP BY market, day, role
+       UNION ALL
+       SELECT market, period, start, role, count(*) FROM usage_period_users GROUP BY market, period, start, role`,
+  ];
+  await db.transaction(async (tx) => {
+    for (const sql of statements) await tx.query(sql);
+  });
 }

@@ -25,7 +25,8 @@ import { inMarket } from '../../lib/policy.js';
 import { authRateLimit } from '../../lib/rate-limits.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { storeUsageEvents, usageOverview, type EventActor } from './queries.js';
+import { usageOverview, type EventActor } from './queries.js';
+import { UsageWriter } from './writer.js';
 import { usageExportFile, usagePageScope } from './page.js';
 
 const TAG = 'usage';
@@ -38,12 +39,14 @@ async function refuseLargeBody(request: { headers: Record<string, unknown> }) {
 }
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writer = new UsageWriter(app.db, app.clock);
+
   /** Stores what the market sends; answers how many were stored and how many left out. */
   async function store(batch: UsageBatch, actor: EventActor) {
     const kept = batch.events.filter((e) => usageEventSent(e.event, batch.countryCode));
     if (kept.length > 0) {
-      // One statement (events and rollups together): atomic without a transaction of its own.
-      await storeUsageEvents(app.db, batch.countryCode, actor, kept, app.clock.now());
+      // With the batches of other requests arriving meanwhile, in one statement (writer.ts).
+      await writer.store({ market: batch.countryCode, actor, events: kept });
     }
     return ok({ accepted: kept.length, dropped: batch.events.length - kept.length });
   }
