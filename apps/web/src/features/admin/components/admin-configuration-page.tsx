@@ -1,11 +1,12 @@
 import { LoadingStatus } from '../../../components/loading-status';
-import { PageLayout, PendingNotice } from '../../../components/page-layout';
+import { PageLayout } from '../../../components/page-layout';
 import { TileGrid, TileLink } from '../../../components/tile-link';
 import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { useAdminMenu } from '../admin-tools';
+import { MarketConfiguration } from './market-configuration';
 
-/** The admin hub: this market's admin tools (the server's menu), and later the country settings. */
+/** The admin hub: this market's admin tools (the server's menu) and the market's settings (feature flags). */
 export function AdminConfigurationPage() {
   const t = useT();
   const country = useClientStore((s) => s.selectedCountryCode);
@@ -37,7 +38,7 @@ export function AdminConfigurationPage() {
           ))}
         </TileGrid>
       ) : null}
-      <PendingNotice>{t('page.adminConfiguration.pending')}</PendingNotice>
+      <MarketConfiguration key={country} country={country} />
     </PageLayout>
   );
 }
