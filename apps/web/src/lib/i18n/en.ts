@@ -13,6 +13,7 @@ import { devicesEn } from './devices.en';
 import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
 import { configEn } from './config.en';
+import { userUploadEn } from './user-upload.en';
 
 const base = {
   'app.name': 'Fieldforce',
@@ -380,6 +381,7 @@ export const en = {
   ...userAccessEn,
   ...usageEn,
   ...configEn,
+  ...userUploadEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

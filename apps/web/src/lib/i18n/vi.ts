@@ -10,6 +10,7 @@ import { devicesVi } from './devices.vi';
 import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
 import { configVi } from './config.vi';
+import { userUploadVi } from './user-upload.vi';
 
 /** Vietnamese. Typed against the English keys, so a missing or extra key fails the type check too. */
 const base: Record<
@@ -26,6 +27,7 @@ const base: Record<
     | keyof typeof userAccessVi
     | keyof typeof usageVi
     | keyof typeof configVi
+    | keyof typeof userUploadVi
   >,
   string
 > = {
@@ -401,4 +403,5 @@ export const vi: Record<MessageKey, string> = {
   ...userAccessVi,
   ...usageVi,
   ...configVi,
+  ...userUploadVi,
 };
