@@ -99,6 +99,25 @@ describe('POST /api/events', () => {
     expect(rows.map((r) => r.event)).toEqual(['login']);
   });
 
+  it('follows the enableGTM flag the admin configuration saves in the database, both ways', async () => {
+    const admin = await token('admin.th@demo.test', 'th');
+    const setGtm = async (on: boolean) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/configuration?countryCode=th',
+        headers: { customertoken: admin, 'x-requested-with': 'XMLHttpRequest' },
+        payload: { flags: { enableGTM: on } },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await setGtm(false);
+    const off = await send('tl.th@demo.test', 'th', [event('login'), event('homepage'), event('filter')]);
+    expect(off.json()['response-data']).toEqual({ accepted: 1, dropped: 2 });
+    await setGtm(true);
+    const on = await send('tl.th@demo.test', 'th', [event('login'), event('homepage'), event('filter')]);
+    expect(on.json()['response-data']).toEqual({ accepted: 3, dropped: 0 });
+  });
+
   it('refuses bad and oversized batches with 400 and stores none of them', async () => {
     const before = await count('SELECT count(*) AS n FROM usage_events');
     const many = Array.from({ length: USAGE_BATCH_MAX_EVENTS + 1 }, () => event('homepage'));

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '@fieldforce/contracts';
+import type { Queryable } from '../../src/db/client.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { rebuildUsageRollups, storeUsageBatches } from '../../src/modules/usage/queries.js';
 import { UsageWriter } from '../../src/modules/usage/writer.js';
@@ -51,10 +52,10 @@ describe('UsageWriter', () => {
     const b = await buildUser(db, { role: 'Salesman' });
     const writer = new UsageWriter(db, systemClock);
     const statements: number[] = [];
-    const counting = {
-      query: async (sql: string, params?: unknown[]) => {
+    const counting: Queryable = {
+      query: <T>(sql: string, params?: unknown[]) => {
         statements.push(1);
-        return db.query(sql, params);
+        return db.query<T>(sql, params);
       },
     };
     const grouped = new UsageWriter(counting, systemClock);

@@ -18,9 +18,11 @@ import {
   usageExportQuerySchema,
   usageOverviewSchema,
   usagePageQuerySchema,
+  type CountryCode,
   type UsageBatch,
 } from '@fieldforce/contracts';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { marketFlags } from '../../lib/market-flags.js';
 import { inMarket } from '../../lib/policy.js';
 import { authRateLimit } from '../../lib/rate-limits.js';
 import { requireAuth } from '../../lib/request-context.js';
@@ -40,10 +42,13 @@ async function refuseLargeBody(request: { headers: Record<string, unknown> }) {
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const writer = new UsageWriter(app.db, app.clock);
+  /** The one place the server reads the enableGTM flag: the market's flags as the database holds them. */
+  const trackingFlags = (market: CountryCode) => marketFlags(app.db, market);
 
   /** Stores what the market sends; answers how many were stored and how many left out. */
   async function store(batch: UsageBatch, actor: EventActor) {
-    const kept = batch.events.filter((e) => usageEventSent(e.event, batch.countryCode));
+    const flags = await trackingFlags(batch.countryCode);
+    const kept = batch.events.filter((e) => usageEventSent(e.event, batch.countryCode, flags));
     if (kept.length > 0) {
       // With the batches of other requests arriving meanwhile, in one statement (writer.ts).
       await writer.store({ market: batch.countryCode, actor, events: kept });
