@@ -3,11 +3,11 @@ import type { configEn } from './config.en';
 /** Vietnamese strings of Admin configuration (issue 13). */
 export const configVi: Record<keyof typeof configEn, string> = {
   'config.downloadsOff':
-    'Tải báo cáo đã bị tắt ở {market}: cài đặt DownloadReports của thị trường đang tắt. Quản trị viên của thị trường có thể bật lại trong Cấu hình quản trị.',
+    'Tải báo cáo đã bị tắt ở {market}: cài đặt tải báo cáo của thị trường đang tắt. Quản trị viên của thị trường có thể bật lại trong Cấu hình quản trị.',
 
   'config.heading': 'Cài đặt thị trường',
   'config.lead':
-    'Các cờ tính năng của {country}. Thay đổi có hiệu lực ngay cho mọi người trong thị trường, trên web và trên máy chủ.',
+    'Các cờ tính năng của {country}. Thay đổi có hiệu lực ngay cho mọi người trong thị trường, trên cổng thông tin và trên máy chủ.',
   'config.loading': 'Đang tải cài đặt thị trường…',
   'config.error': 'Không tải được cài đặt thị trường.',
   'config.readOnly': 'Bạn có thể xem các cài đặt này; chỉ quản trị viên của thị trường mới thay đổi được.',
@@ -19,7 +19,6 @@ export const configVi: Record<keyof typeof configEn, string> = {
   'config.on': 'Bật',
   'config.off': 'Tắt',
   'config.changed': 'đã đổi',
-  'config.switchLabel': '{flag}: {state}',
   'config.default': 'Mặc định: {value}',
   'config.notInEffect': 'Cổng thông tin chưa dùng cài đặt này; các ứng dụng đọc nó.',
   'config.fixed': 'Cố định theo thị trường; không đổi ở đây.',
@@ -29,7 +28,7 @@ export const configVi: Record<keyof typeof configEn, string> = {
   'config.save': 'Lưu thay đổi',
   'config.saveCount': 'Lưu {count} thay đổi',
   'config.reset': 'Hoàn tác',
-  'config.pending': '{count} thay đổi chưa lưu',
+  'config.unsaved': '{count} thay đổi chưa lưu',
   'config.saving': 'Đang lưu…',
   'config.saved': 'Đã lưu cài đặt thị trường.',
   'config.saveFailed': 'Không lưu được cài đặt.',
@@ -41,12 +40,11 @@ export const configVi: Record<keyof typeof configEn, string> = {
   'config.activity': 'Nhật ký hoạt động',
   'config.activity.flag': 'Đã đổi cài đặt',
   'config.activity.domains': 'Đã đổi tên miền email',
-  'config.activity.describe': '{flag}: {before} → {after}',
   'config.domains.heading': 'Tên miền email cho Trạng thái cửa hàng',
   'config.domains.help':
     'Trạng thái cửa hàng trực tuyến/ngoại tuyến chỉ hiển thị cho quản trị viên có địa chỉ email thuộc một trong các tên miền này.',
   'config.domains.label': 'Các tên miền được phép, cách nhau bằng dấu phẩy',
-  'config.domains.invalid': 'Không phải tên miền: {value}. Hãy viết tên miền như example.com.',
+  'config.domains.invalid': 'Không phải tên miền: {value}. Hãy viết tên miền đầy đủ, ví dụ congty.vn.',
   'config.domains.tooMany': 'Tối đa {max} tên miền.',
   'config.domains.none': 'Không có tên miền: không ai thấy Trạng thái cửa hàng.',
 
@@ -55,12 +53,12 @@ export const configVi: Record<keyof typeof configEn, string> = {
     'Thị trường dùng ứng dụng ngoại tuyến: có Trạng thái cửa hàng trực tuyến/ngoại tuyến. Khi tắt, quản trị viên được đưa tới trang này.',
   'config.flag.outletGeoCompliance': 'Tuân thủ vị trí cửa hàng',
   'config.flag.outletGeoCompliance.help':
-    'Quản trị viên có công cụ Tuân thủ vị trí cửa hàng (mục menu và các lệnh gọi).',
+    'Quản trị viên có công cụ Tuân thủ vị trí cửa hàng (mục trình đơn và các lệnh gọi).',
   'config.flag.salesmandeviceid': 'Mã thiết bị nhân viên bán hàng',
   'config.flag.salesmandeviceid.help':
-    'Quản trị viên có công cụ Cập nhật mã thiết bị nhân viên bán hàng (mục menu và các lệnh gọi).',
+    'Quản trị viên có công cụ Cập nhật mã thiết bị nhân viên bán hàng (mục trình đơn và các lệnh gọi).',
   'config.flag.isCDA': 'Thị trường CDA',
-  'config.flag.isCDA.help': 'Thị trường áp dụng CDA: Bộ trưng bày xuất hiện trong menu quản trị.',
+  'config.flag.isCDA.help': 'Thị trường áp dụng CDA: Bộ trưng bày xuất hiện trong trình đơn quản trị.',
   'config.flag.siteCodeCheck': 'Kiểm tra mã điểm NPP',
   'config.flag.siteCodeCheck.help': 'Mã điểm NPP được kiểm tra trong tải lên và bộ lọc quản trị.',
   'config.flag.DownloadReports': 'Tải báo cáo',
@@ -92,8 +90,9 @@ export const configVi: Record<keyof typeof configEn, string> = {
   'config.flag.isVAPTEnabled.help': 'Mọi lệnh gọi mang tiêu đề người dùng, thiết bị và kiểu đăng nhập.',
   'config.flag.SMSEnrolment': 'Đăng ký qua SMS',
   'config.flag.SMSEnrolment.help': 'Khi đăng ký, người dùng mới được yêu cầu đăng ký số điện thoại qua SMS.',
-  'config.flag.isHPC': 'Indonesia HPC',
+  'config.flag.isHPC': 'Thị trường Indonesia HPC',
   'config.flag.isHPC.help': 'Thị trường là Indonesia HPC.',
   'config.flag.BTPEndpoint': 'Điểm cuối BTP',
-  'config.flag.BTPEndpoint.help': 'Lệnh gọi tệp đi tới điểm cuối BTP; khi tắt chúng đi qua exp/.',
+  'config.flag.BTPEndpoint.help':
+    'Lệnh gọi tệp đi tới điểm cuối BTP; khi tắt chúng đi qua đường dẫn dự phòng.',
 };

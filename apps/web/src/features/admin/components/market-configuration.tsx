@@ -139,7 +139,7 @@ function ConfigForm({ country, config }: { country: CountryCode; config: AdminCo
       {editable ? (
         <ChangeListBar
           count={count}
-          text={t('config.pending', { count })}
+          text={t('config.unsaved', { count })}
           clearLabel={t('config.reset')}
           saveLabel={save.isPending ? t('config.saving') : t('config.saveCount', { count })}
           onClear={clear}
@@ -274,11 +274,7 @@ function ConfigForm({ country, config }: { country: CountryCode; config: AdminCo
               typeof v === 'boolean' ? onOff(v) : Array.isArray(v) ? v.join(', ') || '—' : String(v ?? '—');
             const title =
               entry.action === 'config.flag.update' ? t(flagTitle(key)) : t('config.domains.heading');
-            return t('config.activity.describe', {
-              flag: title,
-              before: show(entry.before?.[key]),
-              after: show(entry.after?.[key]),
-            });
+            return `${title}: ${show(entry.before?.[key])} → ${show(entry.after?.[key])}`;
           }}
         />
       ) : null}
