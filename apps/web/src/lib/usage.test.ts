@@ -1,5 +1,14 @@
+import { countryFlags } from '@fieldforce/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureUsage, deviceModelOf, flushUsage, track, type UsageEnvironment } from './usage';
+import { forgetMarketFlags, rememberMarketFlags } from './market-flags-snapshot';
+import {
+  configureUsage,
+  deviceModelOf,
+  deviceVendorOf,
+  flushUsage,
+  track,
+  type UsageEnvironment,
+} from './usage';
 
 const PIXEL =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240305.019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
@@ -27,6 +36,8 @@ function setup(overrides: Partial<UsageEnvironment> = {}) {
 
 afterEach(() => {
   configureUsage(null);
+  forgetMarketFlags();
+  delete window.dataLayer;
   vi.useRealTimers();
 });
 
@@ -95,5 +106,72 @@ describe('usage events on the web', () => {
     expect(deviceModelOf(PIXEL)).toBe('Pixel 8');
     expect(deviceModelOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('iPhone');
     expect(deviceModelOf('Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
+  });
+
+  it('follows the enableGTM flag the server answered for the market (the database’s), not the defaults', async () => {
+    const sent = setup();
+    rememberMarketFlags({ ...countryFlags('vn'), enableGTM: false });
+    track('homepage');
+    track('forgotPassword');
+    track('backToLogin');
+    track('login');
+    await flushUsage();
+    expect(sent.flatMap((s) => s.body.events.map((e) => e.event))).toEqual([
+      'forgotPassword',
+      'backToLogin',
+      'login',
+    ]);
+    // Turned on for pk, whose default is off: its events go.
+    rememberMarketFlags({ ...countryFlags('pk'), enableGTM: true });
+    const pk = setup({ country: () => 'pk' });
+    track('homepage');
+    await flushUsage();
+    expect(pk.flatMap((s) => s.body.events.map((e) => e.event))).toEqual(['homepage']);
+  });
+
+  it('adds the BSA to the event and gives the data layer spec section 3’s properties', async () => {
+    window.dataLayer = [];
+    const sent = setup({
+      width: () => 767,
+      user: () => ({
+        userId: 'u-1',
+        email: 'tl.vn@demo.test',
+        loginUserRole: 'Team Leader',
+        registeredCountry: 'vn',
+        bsa: 'Distributor',
+        lastLoginTime: '2026-11-22T08:00:00Z',
+      }),
+    });
+    track('teamDetails', { period: 'mtd', level: 'LEVEL3' });
+    await flushUsage();
+    expect(sent[0]!.body.events[0]).toMatchObject({
+      deviceType: 'mobile',
+      properties: { period: 'mtd', level: 'LEVEL3', bsa: 'Distributor' },
+    });
+    expect(window.dataLayer[0]).toEqual({
+      event: 'teamDetails',
+      period: 'mtd',
+      level: 'LEVEL3',
+      bsa: 'Distributor',
+      screenName: '/homepage',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      deviceType: 'mobile',
+      deviceVendor: 'Google',
+      deviceModel: 'Pixel 8',
+      browser: 'Chrome 140',
+      os: 'Android',
+      userId: 'u-1',
+      email: 'tl.vn@demo.test',
+      loginUserRole: 'Team Leader',
+      registeredCountry: 'vn',
+      lastLoginTime: '2026-11-22T08:00:00Z',
+    });
+  });
+
+  it('names the device maker where the user agent says it', () => {
+    expect(deviceVendorOf(PIXEL)).toBe('Google');
+    expect(deviceVendorOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('Apple');
+    expect(deviceVendorOf('Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36')).toBe('Samsung');
+    expect(deviceVendorOf('Mozilla/5.0 (X11; Linux x86_64)')).toBeNull();
   });
 });

@@ -21,9 +21,26 @@ import {
   type UsageEventName,
 } from '@fieldforce/contracts';
 import { API_BASE } from './api-client';
+import { knownMarketFlags } from './market-flags-snapshot';
 import { storage } from './storage';
+import { useClientStore } from './store';
 
 export type UsageProperties = UsageEvent['properties'];
+
+/**
+ * Who is sending (spec section 3's user properties), for the tag manager's data layer only: the
+ * server takes identity from the session, never from the body.
+ */
+export interface UsageUser {
+  userId: string;
+  /** Lowercased. */
+  email: string;
+  loginUserRole: string;
+  registeredCountry: string;
+  /** The business scope assignment chosen (the first of the user's by default). */
+  bsa: string | null;
+  lastLoginTime: string | null;
+}
 
 interface Queued {
   country: CountryCode;
@@ -40,6 +57,10 @@ export interface UsageEnvironment {
   screen(): string;
   country(): CountryCode;
   signedIn(): boolean;
+  /** The signed-in user, null before sign-in. */
+  user(): UsageUser | null;
+  /** The market's flags as the server last answered them (GET config/flags), for the enableGTM rule. */
+  flags(country: CountryCode): { enableGTM: boolean };
 }
 
 export const FLUSH_INTERVAL_MS = 5_000;
@@ -67,6 +88,20 @@ const defaultEnvironment = (): UsageEnvironment => ({
   screen: () => window.location.pathname,
   country: () => storage.getCountryCode(),
   signedIn: () => storage.getIdToken() !== null,
+  user: () => {
+    const { userDetails, selectedBsa } = useClientStore.getState();
+    if (!userDetails) return null;
+    return {
+      userId: userDetails.id,
+      email: userDetails.email.toLowerCase(),
+      loginUserRole: userDetails.role,
+      registeredCountry: userDetails.countryCode.split(',')[0]?.trim() ?? '',
+      bsa: selectedBsa ?? userDetails.bsa[0] ?? null,
+      lastLoginTime: userDetails.lastLoginAt,
+    };
+  },
+  // The one place the web reads the enableGTM flag (the database's, through GET config/flags).
+  flags: (country) => knownMarketFlags(country),
 });
 
 let env: UsageEnvironment | null = null;
@@ -91,28 +126,60 @@ export function deviceModelOf(userAgent: string): string | null {
   return apple?.[1] ?? null;
 }
 
+/** The maker of the phone or tablet the user agent names ('Apple', 'Samsung', 'Google'), else null. */
+export function deviceVendorOf(userAgent: string): string | null {
+  if (/\b(iPhone|iPad|iPod|Macintosh)\b/.test(userAgent)) return 'Apple';
+  const model = deviceModelOf(userAgent);
+  if (!model) return null;
+  if (/^(SM-|GT-|Galaxy)/i.test(model)) return 'Samsung';
+  if (/^Pixel/i.test(model)) return 'Google';
+  if (/^(Redmi|Mi |POCO|M\d{4})/i.test(model)) return 'Xiaomi';
+  if (/^(CPH|OPPO)/i.test(model)) return 'OPPO';
+  if (/^(vivo|V\d{4})/i.test(model)) return 'vivo';
+  return null;
+}
+
 /** Queues one usage event (nothing when the market does not send it). */
 export function track(event: UsageEventName, properties: UsageProperties = {}): void {
   const e = environment();
   const country = e.country();
-  if (!usageEventSent(event, country)) return;
+  if (!usageEventSent(event, country, e.flags(country))) return;
   const ua = e.userAgent();
   const device = describeDevice(ua);
+  const user = e.signedIn() ? e.user() : null;
+  // The business scope assignment the screen was seen in (spec section 3), unless the event names one.
+  const withBsa: UsageProperties =
+    user?.bsa && !('bsa' in properties) ? { ...properties, bsa: user.bsa } : properties;
+  const at = e.now().toISOString();
+  const screen = e.screen().slice(0, 200);
+  const deviceType = deviceTypeOf(e.width());
+  const deviceModel = deviceModelOf(ua);
   queue.push({
     country,
     signedIn: e.signedIn(),
     event: {
       event,
-      at: e.now().toISOString(),
-      screen: e.screen().slice(0, 200),
-      deviceType: deviceTypeOf(e.width()),
+      at,
+      screen,
+      deviceType,
       browser: device.browser,
       os: device.os,
-      deviceModel: deviceModelOf(ua),
-      properties,
+      deviceModel,
+      properties: withBsa,
     },
   });
-  pushToDataLayer(event, properties);
+  pushToDataLayer({
+    event,
+    ...withBsa,
+    screenName: screen,
+    timestamp: at,
+    deviceType,
+    deviceVendor: deviceVendorOf(ua),
+    deviceModel,
+    browser: device.browser,
+    os: device.os,
+    ...(user ?? {}),
+  });
   if (queue.length >= USAGE_BATCH_MAX_EVENTS) void flushUsage();
   else if (!timer) timer = setTimeout(() => void flushUsage(), FLUSH_INTERVAL_MS);
 }
@@ -170,8 +237,11 @@ declare global {
   }
 }
 
-/** With the tag manager loaded (GTM_ID set on the server), the event also goes to its data layer. */
-function pushToDataLayer(event: UsageEventName, properties: UsageProperties): void {
+/**
+ * With the tag manager loaded (GTM_ID set on the server), the event also goes to its data layer, with
+ * spec section 3's properties: the event's own, the screen, time and device, and who sent it.
+ */
+function pushToDataLayer(entry: Record<string, unknown>): void {
   if (typeof window === 'undefined' || !Array.isArray(window.dataLayer)) return;
-  window.dataLayer.push({ event, ...properties });
+  window.dataLayer.push(entry);
 }

@@ -8,6 +8,7 @@ import { useT, type Translate } from '../../lib/i18n';
 import { term } from '../../lib/i18n/terms';
 import { useClientStore } from '../../lib/store';
 import { localizeDates } from '../../lib/i18n/locale-format';
+import { track } from '../../lib/usage';
 
 /** How many DT access entries show before the toggle (spec section 2). */
 export const DT_ACCESS_PREVIEW = 3;
@@ -71,7 +72,11 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
         className="avatar"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={toggle}
+        onClick={() => {
+          // Spec section 7's 'profile' event: each time the profile is opened.
+          if (!open) track('profile');
+          toggle();
+        }}
       >
         <span aria-hidden="true">{initials(user.name)}</span>
         <span className="visually-hidden">{t('profile.open')}</span>

@@ -1,10 +1,12 @@
 import { LoadingStatus } from '../../../components/loading-status';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../lib/routes';
 import { PageLayout } from '../../../components/page-layout';
 import { TileGrid, TileLink } from '../../../components/tile-link';
 import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import { usePerformanceKpis } from '../api/individual-performance-kpis';
 import { KpiCards } from './kpi-cards';
 import { KpiError, UcubeViewTabs } from './kpi-view';
@@ -19,6 +21,11 @@ export function UcubeHomePage() {
   const country = useClientStore((s) => s.selectedCountryCode);
   const bsa = useClientStore((s) => s.selectedBsa);
   const totals = usePerformanceKpis(country, { period: 'mtd', ...(bsa ? { bsa } : {}) }, ucube);
+  // Spec section 7's performance view: once the scope's performance figures show (again per BSA).
+  const shown = totals.data !== undefined;
+  useEffect(() => {
+    if (shown) track('performanceView', { period: 'mtd' });
+  }, [shown, bsa]);
 
   return (
     <PageLayout
