@@ -1,5 +1,7 @@
 /** English strings of User Access Management (issue 13). */
 export const userAccessEn = {
+  'userAccess.moreFilters': 'More filters ({count} set)',
+  'userAccess.fewerFilters': 'Fewer filters',
   'userAccess.filters': 'Filters',
   'userAccess.search': 'Name or email',
   'userAccess.searchPlaceholder': 'e.g. Lan or lan@',
@@ -27,7 +29,7 @@ export const userAccessEn = {
   'userAccess.col.markets': 'Markets',
   'userAccess.col.lastLogin': 'Last sign-in',
   'userAccess.col.status': 'Status',
-  'userAccess.col.actions': 'Actions',
+
   'userAccess.chip.ucube': 'UCube',
   'userAccess.chip.reports': 'Reports',
   'userAccess.chip.admin': 'Admin',
@@ -39,7 +41,7 @@ export const userAccessEn = {
   'userAccess.status.disabled': 'Deactivated',
   'userAccess.allDts': 'All (Super Access)',
   'userAccess.more': '+{count} more',
-  'userAccess.edit': 'Edit',
+
   'userAccess.editUser': 'Edit the access of {name}',
   'userAccess.panelTitle': 'Access of {name}',
   'userAccess.panelLoading': 'User access',

@@ -2,6 +2,8 @@ import type { userAccessEn } from './user-access.en';
 
 /** Vietnamese strings of User Access Management (issue 13). */
 export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
+  'userAccess.moreFilters': 'Thêm bộ lọc ({count} đang dùng)',
+  'userAccess.fewerFilters': 'Ẩn bớt bộ lọc',
   'userAccess.filters': 'Bộ lọc',
   'userAccess.search': 'Họ tên hoặc email',
   'userAccess.searchPlaceholder': 'ví dụ: Lan hoặc lan@',
@@ -29,7 +31,7 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.col.markets': 'Thị trường',
   'userAccess.col.lastLogin': 'Đăng nhập gần nhất',
   'userAccess.col.status': 'Trạng thái',
-  'userAccess.col.actions': 'Thao tác',
+
   'userAccess.chip.ucube': 'Dùng UCube',
   'userAccess.chip.reports': 'Báo cáo',
   'userAccess.chip.admin': 'Quản trị',
@@ -41,7 +43,7 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.status.disabled': 'Đã vô hiệu hóa',
   'userAccess.allDts': 'Tất cả (Quyền toàn bộ)',
   'userAccess.more': '+{count} mã khác',
-  'userAccess.edit': 'Sửa',
+
   'userAccess.editUser': 'Sửa quyền truy cập của {name}',
   'userAccess.panelTitle': 'Quyền truy cập của {name}',
   'userAccess.panelLoading': 'Quyền truy cập người dùng',

@@ -1,7 +1,6 @@
 import {
   ALL_DT_ACCESS,
   BSA_VALUES,
-  COUNTRIES,
   isCountryCode,
   splitList,
   targetRefusals,
@@ -63,7 +62,7 @@ export function UserAccessPage() {
 /** A refusal of the shared rule in the reader's language. */
 export function refusalText(r: UserAccessRefusal, t: Translate): string {
   const params = { ...r.params };
-  if (params.market && isCountryCode(params.market)) params.market = COUNTRIES[params.market].name;
+  if (params.market && isCountryCode(params.market)) params.market = t(`country.${params.market}`);
   return t(`userAccess.refusal.${r.code}` as MessageKey, params);
 }
 
@@ -95,6 +94,11 @@ function UserAccessView() {
     role: useId(),
   };
 
+  // Small screens show the search and role first; the other filters open on request.
+  const [moreFilters, setMoreFilters] = useState(false);
+  const activeExtras = (['ucube', 'reports', 'admin', 'dtCode', 'status', 'from', 'to'] as const).filter(
+    (key) => draft[key] !== '',
+  ).length;
   const filters = useUserAccessFilters(country);
   const result = useUserAccessPage(country, criteria);
   const roles = useMemo(() => {
@@ -123,7 +127,7 @@ function UserAccessView() {
   };
 
   const yesNoSelect = (id: string, label: string, key: 'ucube' | 'reports' | 'admin') => (
-    <div className="field">
+    <div className="field ua-extra">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -147,8 +151,25 @@ function UserAccessView() {
       sortable: true,
       cell: (row) => (
         <span className="ua-person">
-          <span className="ua-person__name">{row.name}</span>
+          <button
+            type="button"
+            className="ua-person__name ua-link"
+            onClick={() => setEditing(row.id)}
+            aria-label={t('userAccess.editUser', { name: row.name })}
+          >
+            {row.name}
+          </button>
           <span className="ua-person__email">{row.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('userAccess.col.status'),
+      sortable: true,
+      cell: (row) => (
+        <span className={`chip ua-status ua-status--${row.status}`}>
+          {t(`userAccess.status.${row.status}`)}
         </span>
       ),
     },
@@ -177,48 +198,30 @@ function UserAccessView() {
       cell: (row) => <DtCodesCell codes={splitList(row.dtAccessCodes)} t={t} />,
     },
     {
-      key: 'bsa',
-      header: t('userAccess.col.bsa'),
-      cell: (row) =>
-        splitList(row.bsa)
-          .map((b) => term(b, t))
-          .join(', ') || '—',
-    },
-    {
-      key: 'markets',
-      header: t('userAccess.col.markets'),
-      cell: (row) =>
-        splitList(row.markets)
-          .map((m) => m.toUpperCase())
-          .join(', '),
-    },
-    {
       key: 'lastLoginAt',
       header: t('userAccess.col.lastLogin'),
       cell: (row) => (row.lastLoginAt ? changedAt(row.lastLoginAt) : t('userAccess.never')),
     },
     {
-      key: 'status',
-      header: t('userAccess.col.status'),
-      sortable: true,
+      key: 'bsa',
+      header: t('userAccess.col.bsa'),
       cell: (row) => (
-        <span className={`chip ua-status ua-status--${row.status}`}>
-          {t(`userAccess.status.${row.status}`)}
+        <span className="ua-wrap">
+          {splitList(row.bsa)
+            .map((b) => term(b, t))
+            .join(', ') || '—'}
         </span>
       ),
     },
     {
-      key: 'edit',
-      header: t('userAccess.col.actions'),
+      key: 'markets',
+      header: t('userAccess.col.markets'),
       cell: (row) => (
-        <button
-          type="button"
-          className="button button--ghost ua-edit"
-          onClick={() => setEditing(row.id)}
-          aria-label={t('userAccess.editUser', { name: row.name })}
-        >
-          {t('userAccess.edit')}
-        </button>
+        <span className="ua-wrap">
+          {splitList(row.markets)
+            .map((m) => m.toUpperCase())
+            .join(', ')}
+        </span>
       ),
     },
   ];
@@ -228,7 +231,7 @@ function UserAccessView() {
   const toolbar = <></>;
 
   return (
-    <div className="admin-tool">
+    <div className={moreFilters ? 'admin-tool ua-filters' : 'admin-tool ua-filters ua-filters--collapsed'}>
       <AdminFilters
         label={t('userAccess.filters')}
         onSubmit={apply}
@@ -269,17 +272,27 @@ function UserAccessView() {
             ))}
           </select>
         </div>
+        <button
+          type="button"
+          className="button button--ghost ua-more-toggle"
+          aria-expanded={moreFilters}
+          onClick={() => setMoreFilters((open) => !open)}
+        >
+          {t(moreFilters ? 'userAccess.fewerFilters' : 'userAccess.moreFilters', { count: activeExtras })}
+        </button>
         {yesNoSelect(ids.ucube, t('userAccess.ucube'), 'ucube')}
         {yesNoSelect(ids.reports, t('userAccess.reports'), 'reports')}
         {yesNoSelect(ids.admin, t('userAccess.admin'), 'admin')}
-        <SelectField
-          label={t('userAccess.dtCode')}
-          allLabel={t('userAccess.any')}
-          value={draft.dtCode}
-          options={filters.data?.dtCodes ?? []}
-          onChange={(code) => set('dtCode', code)}
-        />
-        <div className="field">
+        <div className="ua-extra">
+          <SelectField
+            label={t('userAccess.dtCode')}
+            allLabel={t('userAccess.any')}
+            value={draft.dtCode}
+            options={filters.data?.dtCodes ?? []}
+            onChange={(code) => set('dtCode', code)}
+          />
+        </div>
+        <div className="field ua-extra">
           <label className="field__label" htmlFor={ids.status}>
             {t('userAccess.status')}
           </label>
@@ -295,7 +308,7 @@ function UserAccessView() {
             <option value="disabled">{t('userAccess.status.disabled')}</option>
           </select>
         </div>
-        <div className="field">
+        <div className="field ua-extra">
           <label className="field__label" htmlFor={ids.from}>
             {t('userAccess.lastLoginFrom')}
           </label>
@@ -308,7 +321,7 @@ function UserAccessView() {
             onChange={(event) => set('from', event.target.value)}
           />
         </div>
-        <div className="field">
+        <div className="field ua-extra">
           <label className="field__label" htmlFor={ids.to}>
             {t('userAccess.lastLoginTo')}
           </label>
@@ -544,7 +557,7 @@ export function EditForm({
           : field === 'bsa'
             ? term(v, t)
             : field === 'markets' && isCountryCode(v)
-              ? COUNTRIES[v].name
+              ? t(`country.${v}`)
               : v,
       );
     const { added, removed } = listDelta(was as string[], now as string[]);
@@ -663,7 +676,7 @@ export function EditForm({
                   disabled={!mayAdd && !after.markets.includes(m)}
                   onChange={(e) => set('markets', toggled(after.markets, m, e.target.checked))}
                 />
-                <label htmlFor={id}>{COUNTRIES[m].name}</label>
+                <label htmlFor={id}>{t(`country.${m}`)}</label>
               </div>
             );
           })}
