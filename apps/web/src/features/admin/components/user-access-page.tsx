@@ -47,6 +47,7 @@ import {
   type AccessField,
 } from '../user-access-rules';
 import './user-access.css';
+import { UserUploadButton } from './user-upload-modal';
 
 /** /useraccess: the market's users, their access, and the edit panel (admins only; spec section 6). */
 export function UserAccessPage() {
@@ -228,7 +229,7 @@ function UserAccessView() {
 
   // The bulk upload and 'Add Salesman BG Mapping' buttons (the user-upload helper's) go in this slot;
   // after a successful upload they call `refresh()` so the list and the Activity Log are read again.
-  const toolbar = <></>;
+  const toolbar = <UserUploadButton country={country} onUploaded={refresh} />;
 
   return (
     <div className={moreFilters ? 'admin-tool ua-filters' : 'admin-tool ua-filters ua-filters--collapsed'}>
