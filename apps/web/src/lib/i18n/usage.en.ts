@@ -1,6 +1,8 @@
 /** English strings of the admins' usage page (issue 13, inside Admin Configuration). */
 export const usageEn = {
   'usage.tab': 'Usage',
+  'usage.settingsTab': 'Settings',
+  'usage.sections': 'Admin configuration sections',
   'usage.heading': 'Usage of the portal',
   'usage.lead': 'Who uses the portal, what they open, download and upload. Counted from the usage events.',
   'usage.loading': 'Loading usage…',

@@ -3,6 +3,8 @@ import type { usageEn } from './usage.en';
 /** Vietnamese strings of the admins' usage page. */
 export const usageVi: Record<keyof typeof usageEn, string> = {
   'usage.tab': 'Mức sử dụng',
+  'usage.settingsTab': 'Cài đặt',
+  'usage.sections': 'Các mục cấu hình quản trị',
   'usage.heading': 'Mức sử dụng cổng thông tin',
   'usage.lead': 'Ai dùng cổng thông tin, họ mở, tải xuống và tải lên những gì. Đếm từ các sự kiện sử dụng.',
   'usage.loading': 'Đang tải số liệu sử dụng…',

@@ -4,6 +4,7 @@ import { TileGrid, TileLink } from '../../../components/tile-link';
 import { useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { useAdminMenu } from '../admin-tools';
+import { AdminConfigurationSections } from './admin-configuration-sections';
 import { MarketConfiguration } from './market-configuration';
 
 /** The admin hub: this market's admin tools (the server's menu) and the market's settings (feature flags). */
@@ -38,7 +39,7 @@ export function AdminConfigurationPage() {
           ))}
         </TileGrid>
       ) : null}
-      <MarketConfiguration key={country} country={country} />
+      <AdminConfigurationSections settings={<MarketConfiguration key={country} country={country} />} />
     </PageLayout>
   );
 }

@@ -1,12 +1,14 @@
 import { ok, type UsageOverview } from '@fieldforce/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { I18nProvider, type Language } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { envelopeResponse } from '../../../test/session';
 import { columnLayout, presetRange, rangeValid } from '../usage-logic';
+import { AdminConfigurationSections } from './admin-configuration-sections';
 import { UsagePanel } from './usage-page';
 
 const series = (buckets: string[], total: number[]) => ({
@@ -128,6 +130,34 @@ describe('UsagePanel', () => {
     setup(overview(), 'vi');
     expect(await screen.findByRole('img', { name: 'Người dùng hoạt động hằng ngày' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Màn hình được mở nhiều nhất' })).toBeTruthy();
+  });
+});
+
+describe('AdminConfigurationSections', () => {
+  const sections = (path: string) => {
+    configureApiClient({
+      fetch: (async () => envelopeResponse(200, ok(overview()))) as unknown as typeof fetch,
+      sleep: async () => {},
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <I18nProvider language="en">
+            <AdminConfigurationSections settings={<p>The settings</p>} />
+          </I18nProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  };
+
+  it('shows the settings by default and the usage page at ?view=usage, the current one marked', async () => {
+    sections('/adminconfigurationpage');
+    expect(screen.getByText('The settings')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByRole('link', { name: 'Usage' }));
+    expect(await screen.findByRole('heading', { name: 'Usage of the portal' })).toBeTruthy();
+    expect(screen.queryByText('The settings')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Usage' }).getAttribute('aria-current')).toBe('page');
   });
 });
 
