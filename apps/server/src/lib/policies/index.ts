@@ -34,13 +34,12 @@ export interface MarketSettings {
 
 /** The market's flags (from the database, lib/market-flags.ts) and its Outlet Status email domains. */
 export async function loadMarketSettings(q: Queryable, market: CountryCode): Promise<MarketSettings> {
-  const [flags, { rows }] = await Promise.all([
-    marketFlags(q, market),
-    q.query<{ outlet_status_email_domains: string[] | null }>(
-      'SELECT outlet_status_email_domains FROM countries WHERE code = $1',
-      [market],
-    ),
-  ]);
+  // One after the other: `q` may be a transaction, which runs one statement at a time.
+  const flags = await marketFlags(q, market);
+  const { rows } = await q.query<{ outlet_status_email_domains: string[] | null }>(
+    'SELECT outlet_status_email_domains FROM countries WHERE code = $1',
+    [market],
+  );
   return {
     code: market,
     flags,
