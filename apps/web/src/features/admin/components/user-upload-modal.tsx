@@ -137,6 +137,9 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
       return;
     }
     setFile(chosen);
+    // The chosen file is held here; the input is emptied so choosing the same file again is a change
+    // (and gets the 'already exists' message) instead of nothing.
+    if (input.current) input.current.value = '';
     setPhase('uploading');
     const mine = ++choice.current;
     later(() => {
@@ -326,7 +329,7 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
           </button>
           <button
             type="button"
-            className="button"
+            className="button button--primary"
             onClick={() => void upload()}
             disabled={phase === 'uploading' || busy}
           >
