@@ -53,9 +53,9 @@ export const usageEn = {
   'usage.active.total': 'Total',
   'usage.byRole': 'Active users by role',
   'usage.byMarket': 'Active users by market',
-  'usage.byAverage': 'Average per {unit} in the period',
+  'usage.average': 'Average a {unit}',
+  'usage.latest': 'Latest {unit}',
   'usage.role': 'Role',
-  'usage.users': 'Users',
   'usage.noRole': 'Not signed in',
 
   'usage.screens': 'Most opened screens',

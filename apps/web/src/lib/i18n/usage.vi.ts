@@ -55,9 +55,9 @@ export const usageVi: Record<keyof typeof usageEn, string> = {
   'usage.active.total': 'Tổng',
   'usage.byRole': 'Người dùng hoạt động theo vai trò',
   'usage.byMarket': 'Người dùng hoạt động theo thị trường',
-  'usage.byAverage': 'Trung bình mỗi {unit} trong kỳ',
+  'usage.average': 'Trung bình mỗi {unit}',
+  'usage.latest': '{unit} gần nhất',
   'usage.role': 'Vai trò',
-  'usage.users': 'Người dùng',
   'usage.noRole': 'Chưa đăng nhập',
 
   'usage.screens': 'Màn hình được mở nhiều nhất',

@@ -79,7 +79,7 @@ function setup(answer: UsageOverview, language: Language = 'en') {
 
 afterEach(() => resetApiClient());
 
-describe('UsagePanel', () => {
+describe('UsagePanel', { timeout: 20_000 }, () => {
   it('draws active users with a summary, a table behind the chart and the ranked lists', async () => {
     setup(overview());
     const chart = await screen.findByRole('img', { name: 'Daily active users' });
@@ -133,7 +133,7 @@ describe('UsagePanel', () => {
   });
 });
 
-describe('AdminConfigurationSections', () => {
+describe('AdminConfigurationSections', { timeout: 20_000 }, () => {
   const sections = (path: string) => {
     configureApiClient({
       fetch: (async () => envelopeResponse(200, ok(overview()))) as unknown as typeof fetch,

@@ -286,28 +286,26 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
         <div className="usage__grid">
           <BarTable
             caption={t('usage.byRole')}
-            note={t('usage.byAverage', { unit })}
-            headers={[t('usage.role')]}
-            valueHeader={t('usage.users')}
+            headers={[t('usage.role'), t('usage.average', { unit })]}
+            valueHeader={t('usage.latest', { unit })}
             rows={series.byRole.map((r) => ({
               key: r.key,
               label: r.key ? term(r.key, t) : t('usage.noRole'),
-              value: average(r.users),
+              cells: [localizeFigure(String(average(r.users)))],
+              value: r.users.at(-1) ?? 0,
             }))}
-            format={(v) => localizeFigure(String(v))}
           />
           {several ? (
             <BarTable
               caption={t('usage.byMarket')}
-              note={t('usage.byAverage', { unit })}
-              headers={[t('usage.market')]}
-              valueHeader={t('usage.users')}
+              headers={[t('usage.market'), t('usage.average', { unit })]}
+              valueHeader={t('usage.latest', { unit })}
               rows={series.byMarket.map((m) => ({
                 key: m.key,
                 label: known(`country.${m.key}`) ? t(`country.${m.key}` as MessageKey) : m.key,
-                value: average(m.users),
+                cells: [localizeFigure(String(average(m.users)))],
+                value: m.users.at(-1) ?? 0,
               }))}
-              format={(v) => localizeFigure(String(v))}
             />
           ) : null}
         </div>
@@ -318,6 +316,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           <Sub id="usage-screens">{t('usage.screens')}</Sub>
           <BarTable
             caption={t('usage.screens')}
+            captionHidden
             headers={[t('usage.screen')]}
             valueHeader={t('usage.opens')}
             rows={data.screens.map((s) => ({
@@ -332,6 +331,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           <Sub id="usage-reports">{t('usage.reports')}</Sub>
           <BarTable
             caption={t('usage.reports')}
+            captionHidden
             headers={[t('usage.report'), t('usage.category')]}
             valueHeader={t('usage.opens')}
             rows={data.reports.map((r) => ({
@@ -355,6 +355,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           </p>
           <BarTable
             caption={t('usage.downloads')}
+            captionHidden
             headers={[t('usage.download.item'), t('usage.download.format'), t('usage.download.rows')]}
             valueHeader={t('usage.download.count')}
             rows={data.downloads.items.map((d) => ({
@@ -370,6 +371,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           <p className="usage__note">{t('usage.uploadsLead')}</p>
           <BarTable
             caption={t('usage.uploads')}
+            captionHidden
             headers={[t('usage.step'), t('usage.share')]}
             valueHeader={t('usage.files')}
             rows={(['started', 'previewed', 'applied', 'failed'] as const).map((step) => ({
@@ -419,6 +421,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
         <Sub id="usage-events">{t('usage.events')}</Sub>
         <BarTable
           caption={t('usage.events')}
+          captionHidden
           headers={[t('usage.event')]}
           valueHeader={t('usage.count')}
           rows={data.events.map((e) => ({ key: e.event, label: e.event, value: e.count }))}
@@ -649,6 +652,7 @@ interface BarRow {
  */
 function BarTable({
   caption,
+  captionHidden = false,
   note,
   headers,
   valueHeader,
@@ -656,6 +660,8 @@ function BarTable({
   format = figure,
 }: {
   caption: string;
+  /** The card's heading says the same: the caption is for screen readers only. */
+  captionHidden?: boolean;
   note?: string;
   headers: readonly string[];
   valueHeader: string;
@@ -674,7 +680,7 @@ function BarTable({
   return (
     <div className="usage__table-wrap">
       <table className="usage__table">
-        <caption>
+        <caption className={captionHidden ? 'visually-hidden' : undefined}>
           {caption}
           {note ? <span className="usage__caption-note"> · {note}</span> : null}
         </caption>
