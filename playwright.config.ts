@@ -38,6 +38,8 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            // WebGL in software for the tracking map (toolchain.md: headless Chromium has no GPU here).
+            '--enable-unsafe-swiftshader',
           ],
         },
       },

@@ -13,6 +13,12 @@ import { countryCodeSchema } from './countries.js';
 import { distanceMetres, type GeoPoint } from './device-geo-compliance.js';
 
 export const TRACKING_API = '/api/tracking';
+/**
+ * The spec's route table has no tracking route: the screen is an operational report on /reportpage
+ * (docs/decisions.md, "Salesman tracking: where it lives"), with this key and report name.
+ */
+export const TRACKING_REPORT_KEY = 'salesman-tracking';
+export const TRACKING_REPORT_NAME = 'Salesman Tracking';
 
 // ---------------------------------------------------------------------------------------------
 // Route plotting (spec section 9)

@@ -59,8 +59,8 @@ export const PAGE_LOADERS: Record<RouteId, PageLoader> = {
     import('../features/ucube/components/disciplinary-team-levels-page').then((m) => ({
       default: m.DisciplinaryTeamLevelsPage,
     })),
-  reportPage: () =>
-    import('../features/reports/components/report-page').then((m) => ({ default: m.ReportPage })),
+  // The catalogue's reports, or Salesman Tracking (report=salesman-tracking), both on /reportpage.
+  reportPage: () => import('./report-page-switch').then((m) => ({ default: m.ReportPageSwitch })),
   operationalReportsLanding: () =>
     import('../features/reports/components/operational-reports-landing-page').then((m) => ({
       default: m.OperationalReportsLandingPage,

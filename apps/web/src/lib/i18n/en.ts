@@ -9,6 +9,7 @@ import { termsEn } from './terms.en';
 import { valuesEn } from './values.en';
 import { adminEn } from './admin.en';
 import { outletGeoEn } from './outlet-geo.en';
+import { trackingEn } from './tracking.en';
 import { devicesEn } from './devices.en';
 import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
@@ -377,6 +378,7 @@ export const en = {
   ...valuesEn,
   ...adminEn,
   ...outletGeoEn,
+  ...trackingEn,
   ...devicesEn,
   ...userAccessEn,
   ...usageEn,

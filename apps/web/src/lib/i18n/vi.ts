@@ -6,6 +6,7 @@ import { termsVi } from './terms.vi';
 import { valuesVi } from './values.vi';
 import { adminVi } from './admin.vi';
 import { outletGeoVi } from './outlet-geo.vi';
+import { trackingVi } from './tracking.vi';
 import { devicesVi } from './devices.vi';
 import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
@@ -23,6 +24,7 @@ const base: Record<
     | keyof typeof adminVi
     | keyof typeof valuesVi
     | keyof typeof outletGeoVi
+    | keyof typeof trackingVi
     | keyof typeof devicesVi
     | keyof typeof userAccessVi
     | keyof typeof usageVi
@@ -399,6 +401,7 @@ export const vi: Record<MessageKey, string> = {
   ...valuesVi,
   ...adminVi,
   ...outletGeoVi,
+  ...trackingVi,
   ...devicesVi,
   ...userAccessVi,
   ...usageVi,

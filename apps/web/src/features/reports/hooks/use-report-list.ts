@@ -1,4 +1,9 @@
-import type { ReportCategory, ReportDefinition } from '@fieldforce/contracts';
+import {
+  countryFlags,
+  TRACKING_REPORT_NAME,
+  type ReportCategory,
+  type ReportDefinition,
+} from '@fieldforce/contracts';
 import { useClientStore } from '../../../lib/store';
 import { useOperationalReportsList } from '../api/get-operational-reports-list';
 import { reportForEntry } from '../report-params';
@@ -22,5 +27,9 @@ export function useReportList() {
     ...entry,
     report: reportForEntry(entry),
   }));
+  // Salesman Tracking is an operational report with its own screen, in markets whose SMTracking flag is
+  // on (the server refuses its calls elsewhere; docs/decisions.md).
+  if (query.data && countryFlags(country).SMTracking)
+    entries.push({ reportName: TRACKING_REPORT_NAME, reportCategory: 'transactionalreports' });
   return { entries, isPending: enabled && query.isPending, isError: query.isError };
 }

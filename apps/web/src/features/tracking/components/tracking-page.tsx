@@ -1,0 +1,478 @@
+/**
+ * Salesman Tracking (issue 14), opened from the operational reports on /reportpage
+ * (?report=salesman-tracking; docs/decisions.md): the all-salesman map with the salesmen and stores tabs
+ * and the sortable, searchable, exportable table; a salesman's day with the 25-point route and a replay.
+ * What is shown (day, filters, tab, salesman) lives in the URL.
+ */
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  COUNTRIES,
+  REPORT_DOWNLOAD_CAP,
+  TRACKING_STATUSES,
+  type TrackingSalesmanRow,
+  type TrackingStatus,
+} from '@fieldforce/contracts';
+import { todayIso } from '../../../components/date-range';
+import { DataTable, ExportButtons, type DataTableColumn } from '../../../components/data-table';
+import { PageLayout } from '../../../components/page-layout';
+import { isApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
+import { localizeFigure } from '../../../lib/i18n/locale-format';
+import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
+import { exportTracking } from '../api/export-tracking';
+import { useTrackingDay } from '../api/get-tracking-day';
+import { useTrackingSalesmen } from '../api/get-tracking-salesmen';
+import { useTrackingStores } from '../api/get-tracking-stores';
+import { ReplayController } from '../replay';
+import {
+  dtOptions,
+  filterSalesmen,
+  filterStores,
+  sortSalesmen,
+  STATUS_COLOURS,
+  type SortKey,
+} from '../tracking-rules';
+import { SalesmanDayPanel } from './salesman-day';
+import '../tracking.css';
+
+const TrackingMap = lazy(() => import('./tracking-map').then((m) => ({ default: m.TrackingMap })));
+
+const PAGE_SIZE = 50;
+const time = (iso: string | null, timeZone: string) =>
+  iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }) : '--';
+
+export function TrackingPage() {
+  const { t, language } = useI18n();
+  const country = useClientStore((s) => s.selectedCountryCode);
+  const timeZone = COUNTRIES[country].timeZone;
+  const [params, setParams] = useSearchParams();
+  const today = todayIso(new Date(), timeZone);
+  const date = params.get('date') ?? today;
+  const selected = params.get('sm');
+  const tab = params.get('tab') === 'stores' ? 'stores' : 'salesmen';
+  const search = params.get('q') ?? '';
+  const dtCode = params.get('dt') ?? '';
+  const statusParam = params.get('status') ?? '';
+  const filters = useMemo(
+    () => ({
+      search,
+      dtCode,
+      status: (TRACKING_STATUSES as readonly string[]).includes(statusParam)
+        ? (statusParam as TrackingStatus)
+        : ('' as const),
+    }),
+    [search, dtCode, statusParam],
+  );
+  const storeSearch = params.get('store') ?? '';
+  const [sort, setSort] = useState<{ key: SortKey; direction: 'ascending' | 'descending' }>({
+    key: 'name',
+    direction: 'ascending',
+  });
+  const [page, setPage] = useState(1);
+
+  const salesmenQ = useTrackingSalesmen(country, date);
+  const storesQ = useTrackingStores(country, date, true);
+  const dayQ = useTrackingDay(country, selected, date);
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+    setPage(1);
+  };
+
+  // Usage events (spec section 7: salesman tracking screens).
+  useEffect(() => {
+    track('trackingView', { section: selected ? 'salesman' : tab, selectedSalesman: selected ?? '' });
+  }, [selected, tab]);
+
+  const rows = useMemo(() => salesmenQ.data?.salesmen ?? [], [salesmenQ.data]);
+  const filtered = useMemo(() => filterSalesmen(rows, filters), [rows, filters]);
+  const sorted = useMemo(() => sortSalesmen(filtered, sort.key, sort.direction), [filtered, sort]);
+  const stores = useMemo(
+    () => filterStores(storesQ.data?.stores ?? [], storeSearch, filters),
+    [storesQ.data, storeSearch, filters],
+  );
+  const dts = useMemo(() => dtOptions(rows), [rows]);
+  const silent = rows.filter((r) => r.silent);
+  const noSignal = filtered.filter((r) => r.lat === null).length;
+
+  const day = dayQ.data ?? null;
+  const replay = useMemo(() => (day && day.track.length > 1 ? new ReplayController(day.track) : null), [day]);
+  useEffect(() => () => replay?.dispose(), [replay]);
+
+  const open = (smCode: string) => update({ sm: smCode });
+  const km = (m: number) => localizeFigure((m / 1000).toFixed(1), language);
+
+  const error = salesmenQ.error;
+  if (error) {
+    const refused = isApiError(error) && error.status === 403;
+    return (
+      <PageLayout eyebrow={t('nav.transactionalReports')} title={t('tracking.reportName')}>
+        <p className="report-message report-message--error" role="alert">
+          {refused ? t('tracking.refused') : t('tracking.loadFailed')}
+        </p>
+      </PageLayout>
+    );
+  }
+
+  const columns: DataTableColumn<TrackingSalesmanRow>[] = [
+    {
+      key: 'name',
+      header: t('tracking.col.name'),
+      sortable: true,
+      cell: (r) => (
+        <button
+          type="button"
+          className="tracking-link"
+          onClick={() => open(r.smCode)}
+          aria-label={t('tracking.open', { name: r.name })}
+        >
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'smCode', header: t('tracking.col.smCode'), sortable: true, cell: (r) => r.smCode },
+    { key: 'dtCode', header: t('tracking.col.dt'), sortable: true, cell: (r) => r.dtCode },
+    {
+      key: 'firstPingAt',
+      header: t('tracking.col.firstPing'),
+      sortable: true,
+      cell: (r) => time(r.firstPingAt, timeZone),
+    },
+    {
+      key: 'lastPingAt',
+      header: t('tracking.col.lastPing'),
+      sortable: true,
+      cell: (r) => time(r.lastPingAt, timeZone),
+    },
+    {
+      key: 'plannedVisits',
+      header: t('tracking.col.planned'),
+      sortable: true,
+      numeric: true,
+      cell: (r) => r.plannedVisits,
+    },
+    {
+      key: 'actualVisits',
+      header: t('tracking.col.visited'),
+      sortable: true,
+      numeric: true,
+      cell: (r) => r.actualVisits,
+    },
+    {
+      key: 'productiveCalls',
+      header: t('tracking.col.productive'),
+      sortable: true,
+      numeric: true,
+      cell: (r) => r.productiveCalls,
+    },
+    {
+      key: 'distanceM',
+      header: t('tracking.col.distance'),
+      sortable: true,
+      numeric: true,
+      cell: (r) => t('tracking.km', { km: km(r.distanceM) }),
+    },
+    {
+      key: 'status',
+      header: t('tracking.col.status'),
+      sortable: true,
+      cell: (r) => (
+        <span className="tracking-status">
+          <span
+            className="tracking-dot"
+            style={{ background: STATUS_COLOURS[r.status] }}
+            aria-hidden="true"
+          />
+          {t(`tracking.status.${r.status}`)}
+          {r.silent && r.status !== 'no-signal' ? ` · ${t('tracking.silent')}` : ''}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <PageLayout
+      eyebrow={t('nav.transactionalReports')}
+      title={t('tracking.reportName')}
+      lead={t('tracking.lead')}
+    >
+      <form
+        className="tracking-filters"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('tracking.reportName')}
+      >
+        <label className="tracking-field">
+          <span>{t('tracking.date')}</span>
+          <input
+            type="date"
+            value={date}
+            max={today}
+            onChange={(e) => {
+              if (!e.target.value) return;
+              update({ date: e.target.value === today ? null : e.target.value });
+              track('dateSelection', { screen: 'tracking', date: e.target.value });
+            }}
+          />
+        </label>
+        <label className="tracking-field">
+          <span>{t('tracking.dt')}</span>
+          <select
+            value={filters.dtCode}
+            onChange={(e) => {
+              update({ dt: e.target.value });
+              track('filter', { screen: 'tracking', filterType: 'dt' });
+            }}
+          >
+            <option value="">{t('tracking.dtAll')}</option>
+            {dts.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.code} · {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="tracking-field">
+          <span>{t('tracking.statusFilter')}</span>
+          <select
+            value={filters.status}
+            onChange={(e) => {
+              update({ status: e.target.value });
+              track('filter', { screen: 'tracking', filterType: 'status' });
+            }}
+          >
+            <option value="">{t('tracking.statusAll')}</option>
+            {TRACKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`tracking.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="tracking-field tracking-field--wide">
+          <span>{t('tracking.salesmanSearch')}</span>
+          <input
+            type="search"
+            value={filters.search}
+            placeholder={t('tracking.salesmanSearchHint')}
+            onChange={(e) => update({ q: e.target.value })}
+            onBlur={() => filters.search && track('filter', { screen: 'tracking', filterType: 'salesman' })}
+          />
+        </label>
+        {tab === 'stores' && (
+          <label className="tracking-field tracking-field--wide">
+            <span>{t('tracking.storeSearch')}</span>
+            <input
+              type="search"
+              value={storeSearch}
+              placeholder={t('tracking.storeSearchHint')}
+              onChange={(e) => update({ store: e.target.value })}
+              onBlur={() => storeSearch && track('filter', { screen: 'tracking', filterType: 'store' })}
+            />
+          </label>
+        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => update({ q: null, dt: null, status: null, store: null })}
+        >
+          {t('tracking.reset')}
+        </button>
+      </form>
+
+      <div className="tracking-layout">
+        <div className="tracking-layout__map">
+          <Suspense
+            fallback={<div className="tracking-map tracking-map--loading">{t('common.loading')}</div>}
+          >
+            <TrackingMap
+              market={country}
+              salesmen={filtered}
+              stores={stores}
+              showStores={tab === 'stores'}
+              selected={selected}
+              day={selected ? day : null}
+              replay={selected ? replay : null}
+              onSelect={open}
+              label={day && selected ? t('tracking.mapDay', { name: day.salesman.name }) : t('tracking.map')}
+            />
+          </Suspense>
+          <ul className="tracking-legend" aria-label={t('tracking.legend')}>
+            {TRACKING_STATUSES.filter((s) => s !== 'no-signal').map((s) => (
+              <li key={s}>
+                <span className="tracking-dot" style={{ background: STATUS_COLOURS[s] }} aria-hidden="true" />
+                {t(`tracking.status.${s}`)} ({filtered.filter((r) => r.status === s).length})
+              </li>
+            ))}
+            <li>
+              <span
+                className="tracking-dot"
+                style={{ background: STATUS_COLOURS['no-signal'] }}
+                aria-hidden="true"
+              />
+              {t('tracking.noSignalOffMap', { count: noSignal })}
+            </li>
+          </ul>
+        </div>
+
+        <aside className="tracking-layout__side">
+          {selected && day ? (
+            <SalesmanDayPanel day={day} replay={replay} onBack={() => update({ sm: null })} />
+          ) : selected && dayQ.isPending ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : (
+            <>
+              <div className="tracking-tabs" role="tablist" aria-label={t('tracking.tabs')}>
+                {(['salesmen', 'stores'] as const).map((key) => (
+                  <button
+                    key={key}
+                    type="button"
+                    role="tab"
+                    id={`tracking-tab-${key}`}
+                    aria-selected={tab === key}
+                    aria-controls={`tracking-panel-${key}`}
+                    className="tracking-tabs__tab"
+                    onClick={() => update({ tab: key === 'stores' ? 'stores' : null })}
+                  >
+                    {key === 'salesmen'
+                      ? t('tracking.tab.salesmen', { count: filtered.length })
+                      : t('tracking.tab.stores', { count: stores.length })}
+                  </button>
+                ))}
+              </div>
+              {tab === 'salesmen' ? (
+                <div id="tracking-panel-salesmen" role="tabpanel" aria-labelledby="tracking-tab-salesmen">
+                  <ul className="tracking-list">
+                    {sorted.slice(0, 200).map((r) => (
+                      <li key={r.smCode}>
+                        <button type="button" className="tracking-list__item" onClick={() => open(r.smCode)}>
+                          <span
+                            className="tracking-dot"
+                            style={{ background: STATUS_COLOURS[r.status] }}
+                            aria-hidden="true"
+                          />
+                          <span className="tracking-list__name">{r.name}</span>
+                          <span className="tracking-muted">
+                            {r.smCode} · {t(`tracking.status.${r.status}`)}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  <h3 className="tracking-day__heading">
+                    {t('tracking.silentList', { count: silent.length })}
+                  </h3>
+                  {silent.length === 0 ? (
+                    <p className="tracking-muted">{t('tracking.silentNone')}</p>
+                  ) : (
+                    <ul className="tracking-plain-list">
+                      {silent.map((r) => (
+                        <li
+                          key={r.smCode}
+                          title={t('tracking.silentHint', { minutes: r.silentThresholdMin })}
+                        >
+                          {r.name} ({r.smCode}) · {time(r.lastPingAt, timeZone)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              ) : (
+                <div id="tracking-panel-stores" role="tabpanel" aria-labelledby="tracking-tab-stores">
+                  {stores.length === 0 ? (
+                    <p className="tracking-muted">
+                      {storesQ.isPending ? t('common.loading') : t('tracking.storesEmpty')}
+                    </p>
+                  ) : (
+                    <ul className="tracking-list">
+                      {stores.slice(0, 300).map((s) => (
+                        <li key={`${s.outletCode}-${s.smCode}`}>
+                          <button
+                            type="button"
+                            className="tracking-list__item"
+                            onClick={() => open(s.smCode)}
+                          >
+                            <span
+                              className={`tracking-dot tracking-dot--store${s.visited ? ' tracking-dot--visited' : ''}`}
+                              aria-hidden="true"
+                            />
+                            <span className="tracking-list__name">{s.name}</span>
+                            <span className="tracking-muted">
+                              {s.outletCode} · {s.salesmanName} ·{' '}
+                              {s.visited
+                                ? s.verified === false
+                                  ? t('tracking.store.unverified')
+                                  : t('tracking.store.visited')
+                                : t('tracking.store.notVisited')}
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+            </>
+          )}
+        </aside>
+      </div>
+
+      {!selected && (
+        <section className="tracking-table" aria-label={t('tracking.table')}>
+          <DataTable
+            caption={t('tracking.table')}
+            columns={columns}
+            rows={sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+            rowKey={(r) => r.smCode}
+            total={sorted.length}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPageChange={setPage}
+            sort={sort}
+            onSort={(key) =>
+              setSort((s) => ({
+                key: key as SortKey,
+                direction: s.key === key && s.direction === 'ascending' ? 'descending' : 'ascending',
+              }))
+            }
+            busy={salesmenQ.isFetching}
+            emptyText={salesmenQ.isPending ? t('common.loading') : t('tracking.empty')}
+            narrowLayout="cards"
+            toolbar={
+              salesmenQ.data?.can.export ? (
+                <ExportButtons
+                  label={t('tracking.export')}
+                  total={sorted.length}
+                  downloadCap={REPORT_DOWNLOAD_CAP}
+                  fallbackName={(format) => `salesman-tracking_${country}_${date}.${format}`}
+                  fetchFile={(format, options) =>
+                    exportTracking(
+                      country,
+                      date,
+                      format,
+                      language,
+                      sorted.length < rows.length ? sorted.map((r) => r.smCode) : [],
+                      options,
+                    )
+                  }
+                  onSaved={(_, format) => track('download', { reportType: 'Salesman Tracking', format })}
+                />
+              ) : null
+            }
+          />
+        </section>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth-helpers';
+
+// Salesman Tracking (issue 14): the map draws with no internet (every request stays on this machine),
+// a salesman can be found and opened, their route has at most 25 points, and the replay plays.
+// Run with its own port: E2E_PORT=4395 npx playwright test e2e/tracking.spec.ts
+
+/** The market's day `back` days ago in Vietnam (the seed's recent days carry the full GPS trail). */
+function vnDay(back: number): string {
+  const now = Date.now() + 7 * 3_600_000 - back * 86_400_000;
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+const canvas = (page: Page) => page.locator('.tracking-map__canvas');
+
+/** The first of today / yesterday / the day before whose map shows salesmen. */
+async function openBusyDay(page: Page): Promise<string> {
+  for (const back of [0, 1, 2]) {
+    const date = vnDay(back);
+    await page.getByLabel('Day', { exact: true }).fill(date);
+    await expect(canvas(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    // The salesmen call and the map's next idle frame: the drawn count settles within a few seconds.
+    const drawn = await expect
+      .poll(async () => Number(await canvas(page).getAttribute('data-rendered-salesmen')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0)
+      .then(() => true)
+      .catch(() => false);
+    if (drawn) return date;
+  }
+  throw new Error('no recent day with GPS points');
+}
+
+test('the tracking map works offline: filter, open a salesman’s day, at most 25 route points, replay', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin.vn@demo.test');
+  // The entry among the operational (transactional) reports.
+  await page.goto('/operationalreportslandingpage');
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Transactional Reports' }).click();
+  await nav.getByRole('link', { name: 'Salesman Tracking', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Salesman Tracking' })).toBeVisible();
+  await expect(page).toHaveURL(/reportpage/);
+
+  const date = await openBusyDay(page);
+  const total = Number(await canvas(page).getAttribute('data-rendered-salesmen'));
+  expect(total).toBeGreaterThan(0);
+  await expect(
+    page.getByRole('heading', { name: 'Legend' }).or(page.getByRole('list', { name: 'Legend' })),
+  ).toBeVisible();
+  await page.screenshot({ path: `test-results/tracking-map-1440.png` });
+
+  // Filter to one salesman (the table's first row) by SM code.
+  const table = page.getByRole('table', { name: 'All salesmen' });
+  const firstCode = (await table.locator('tbody tr').first().locator('td').first().textContent())!.trim();
+  await page.getByLabel('Salesman', { exact: true }).fill(firstCode);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(async () => {
+    expect(Number(await canvas(page).getAttribute('data-rendered-salesmen'))).toBeLessThanOrEqual(1);
+  }).toPass({ timeout: 10_000 });
+
+  // Open the day from the table.
+  await table.locator('tbody tr').first().getByRole('button').click();
+  await expect(page.getByRole('heading', { name: /·/, level: 2 })).toBeVisible();
+  await expect(async () => {
+    const drawn = Number(await canvas(page).getAttribute('data-rendered-route-points'));
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual(25);
+  }).toPass({ timeout: 15_000 });
+  const routeCount = Number(await page.locator('[data-route-count]').getAttribute('data-route-count'));
+  expect(routeCount).toBeLessThanOrEqual(25);
+  await page.screenshot({ path: `test-results/tracking-day-1440.png` });
+
+  // Play the replay at 20x: the clock moves.
+  const clock = page.getByTestId('replay-time');
+  const before = await clock.textContent();
+  await page.getByLabel('Speed').selectOption('20');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(clock).not.toHaveText(before!, { timeout: 10_000 });
+
+  // A phone: the same day, stacked.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `test-results/tracking-day-390.png`, fullPage: true });
+  await page.goto(`/reportpage?report=salesman-tracking&date=${date}`);
+  await expect(canvas(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `test-results/tracking-map-390.png`, fullPage: true });
+
+  // Nothing left the machine while the map drew: no tile, glyph or font server.
+  expect([...hosts]).toEqual(['127.0.0.1']);
+});
