@@ -511,12 +511,14 @@ describe('the uploader scope: no escalation, no other market', () => {
     expect((await upload(adminTh, { name: 'u.xlsx', content }, { market: 'vn' })).statusCode).toBe(403);
   });
 
-  it('a DT-limited admin cannot grant all distributors or DT codes outside theirs', async () => {
+  it('a DT-limited admin cannot grant all distributors, DT codes or BSAs outside theirs', async () => {
     const content = await usersFile(
-      row('scoped.a@example.com', { 'DT Access Codes': null }),
-      row('scoped.b@example.com', { 'DT Access Codes': 'All (Super Access)' }),
-      row('scoped.c@example.com', { 'DT Access Codes': 'VNUP1' }),
-      row('scoped.d@example.com', { 'DT Access Codes': 'VNUP2' }),
+      row('scoped.a@example.com', { 'DT Access Codes': null, BSA: null }),
+      row('scoped.b@example.com', { 'DT Access Codes': 'All (Super Access)', BSA: null }),
+      row('scoped.c@example.com', { 'DT Access Codes': 'VNUP1', BSA: null }),
+      row('scoped.d@example.com', { 'DT Access Codes': 'VNUP2', BSA: null }),
+      // The DT-limited admin holds no BSA of their own.
+      row('scoped.e@example.com', { 'DT Access Codes': 'VNUP2', BSA: 'Distributor' }),
     );
     const before = await usersState();
     const p = answer(await upload(dtLimitedVn, { name: 's.xlsx', content }, { preview: true }))[
@@ -526,9 +528,45 @@ describe('the uploader scope: no escalation, no other market', () => {
       [1, rowMessage('USER_GRANT_REFUSED', 1, { right: 'all distributors' })],
       [2, rowMessage('USER_GRANT_REFUSED', 2, { right: 'all distributors' })],
       [3, rowMessage('USER_DT_OUT_OF_SCOPE', 3, { code: 'VNUP1' })],
+      [5, rowMessage('USER_GRANT_REFUSED', 5, { right: 'the BSA Distributor' })],
     ]);
     expect((await upload(dtLimitedVn, { name: 's.xlsx', content })).statusCode).toBe(400);
     expect(await usersState()).toEqual(before);
+  });
+
+  it('a DT-limited admin cannot change a user reaching distributors outside theirs', async () => {
+    await upload(adminVn, { name: 'k.xlsx', content: await usersFile(row('outside.dt@example.com')) });
+    const content = await usersFile(row('outside.dt@example.com', { 'DT Access Codes': 'VNUP2', BSA: null }));
+    const p = answer(await upload(dtLimitedVn, { name: 'o.xlsx', content }, { preview: true }))[
+      'response-data'
+    ] as UserUploadPreview;
+    expect(p.errors.map((e) => e.message)).toEqual([rowMessage('USER_NOT_EDITABLE', 1)]);
+  });
+
+  it('keeping what a user already has is no grant: an admin without UCube may update a UCube user', async () => {
+    await upload(adminVn, { name: 'k.xlsx', content: await usersFile(row('keeps.ucube@example.com')) });
+    await t.app.db.query(
+      `INSERT INTO users (email, name, role, user_type, access_to_ucube, access_to_operational_dashboards,
+                          dt_access_codes, country_codes, home_country_code, password_hash, password_changed_at)
+       SELECT 'noucube.admin@demo.test', 'No UCube admin', role, 'admin', false, true, dt_access_codes,
+              country_codes, home_country_code, password_hash, password_changed_at
+         FROM users WHERE email = 'admin.vn@demo.test'`,
+    );
+    await t.app.db.query(
+      `INSERT INTO user_bsa (user_id, bsa, position)
+       SELECT id, 'Distributor', 1 FROM users WHERE email = 'noucube.admin@demo.test'`,
+    );
+    const noUcube = await signIn(t.app, 'noucube.admin@demo.test', 'vn');
+    const keep = await usersFile(row('keeps.ucube@example.com', { Name: 'Renamed by upload' }));
+    const res = await upload(noUcube, { name: 'keep.xlsx', content: keep });
+    expect(res.statusCode, res.body).toBe(200);
+    const grant = await usersFile(row('gets.ucube@example.com'));
+    const p = answer(await upload(noUcube, { name: 'g.xlsx', content: grant }, { preview: true }))[
+      'response-data'
+    ] as UserUploadPreview;
+    expect(p.errors.map((e) => e.message)).toEqual([
+      rowMessage('USER_GRANT_REFUSED', 1, { right: 'UCube access' }),
+    ]);
   });
 
   it('an admin cannot change a user of a market they do not hold, nor a Super User', async () => {

@@ -6,12 +6,13 @@
  * the email matches the spec's pattern (a 2-4 letter ending); the role is one the portal knows; the
  * user type is admin or user; BSA values are the three known ones; country codes are known markets.
  * Across rows: an email once (USER_EMAIL_DUPLICATE on each repeat, case-insensitive).
- * Against the database and the uploader's scope (spec section 6, "an admin cannot grant what they do
- * not have"): every market of the row is one of the uploader's; every DT code exists in the market and
- * is inside the uploader's DT codes (all distributors — blank or 'All (Super Access)' — only for an
- * uploader with all distributors); Super User, UCube and reports access only from an uploader who has
- * them; an existing user is changed only when every market of theirs is the uploader's and they are
- * not a Super User the uploader is not (nor a salesman's account).
+ * Against the database and the uploader's scope, read as User Access reads spec section 6 (the same
+ * grantor, `grantorOf`, and `targetRefusals` of contracts): every DT code exists in the market; an
+ * existing user is changed only when they lie within the uploader's markets and DT codes, hold the
+ * upload's market, are not a Super User the uploader is not, nor a salesman's account (and an admin
+ * does not take away their own admin right); what a row newly gives — a market, DT codes (all
+ * distributors, blank or 'All (Super Access)', only from an uploader with all), UCube or reports
+ * access, a BSA, Super User rights — must be the uploader's own. Keeping what a user has is no grant.
  *
  * Apply: one transaction (the pipeline's): changed users updated, new users created as 'invited' (they
  * set a password through the invitation flow), their BSA lists rewritten; the pipeline bumps the data
@@ -20,17 +21,14 @@
 import {
   ALL_DT_ACCESS,
   ALL_ROLES,
-  allDtAccess,
   BSA_VALUES,
-  dtScope,
   isCountryCode,
-  opsReportAccess,
   SUPER_USER_ROLE,
-  superUserAccess,
-  ucubeAccess,
+  targetRefusals,
   UPLOAD_EMAIL_PATTERN,
   USER_UPLOAD_HEADERS,
   USER_UPLOAD_MAX_BYTES,
+  type CountryCode,
   type RowError,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -43,7 +41,7 @@ import {
   type RowCheck,
   type ValidRow,
 } from '../../lib/imports/definition.js';
-import { inMarket } from '../../lib/policy.js';
+import { grantorOf } from '../user-access/policy.js';
 
 export const USER_IMPORT_ACTION = 'user.upload';
 
@@ -197,46 +195,81 @@ const batchFacts = batchMemo(
 
 const marketsOf = (countryCodes: string) => list(countryCodes.toLowerCase());
 
-/** The errors of one row against the database and the uploader's own rights. */
+/**
+ * The errors of one row against the database and the uploader's own rights, read as User Access reads
+ * spec section 6 (docs/decisions.md, "User access: who an admin may see and change"): the grantor is
+ * the same `grantorOf(uploader)`; an existing user must lie within the uploader's markets and DT codes
+ * (`targetRefusals`) and hold the upload's market; what a row newly gives (a market, DT codes, UCube or
+ * reports access, a BSA, Super User rights) must be the uploader's own. Keeping what a user already has
+ * is not a grant.
+ */
 function scopeErrors(r: ValidRow<UserUploadValue>, facts: BatchFacts, ctx: ImportContext): RowError[] {
   const { value: v, row } = r;
-  const u = ctx.user;
+  const grantor = grantorOf(ctx.user);
   const errors: RowError[] = [];
-  for (const m of v.markets) {
-    if (!inMarket(u, m)) errors.push(rowError('USER_MARKET_OUT_OF_SCOPE', row, COUNTRIES_COL, { code: m }));
+  const target = facts.existing.get(v.email);
+  const before = target
+    ? {
+        markets: marketsOf(target.country_codes),
+        dt: list(target.dt_access_codes),
+        ucube: target.access_to_ucube,
+        reports: target.access_to_operational_dashboards,
+        superUser: target.is_super_user,
+        role: target.role,
+        bsa: target.bsa ?? [],
+      }
+    : null;
+  if (target && before) {
+    const state = {
+      markets: before.markets as CountryCode[],
+      dtAccessCodes: before.dt,
+      role: target.role,
+      accessToUcube: before.ucube,
+      accessToOperationalDashboards: before.reports,
+      isSuperUser: before.superUser && target.role === SUPER_USER_ROLE,
+      isAdmin: target.user_type === 'admin',
+      bsa: before.bsa,
+    };
+    const ownAdminDropped =
+      v.email === ctx.user.email && target.user_type === 'admin' && v.userType !== 'admin';
+    if (
+      target.salesman ||
+      ownAdminDropped ||
+      !before.markets.includes(ctx.market) ||
+      (state.isSuperUser && !grantor.superUser) ||
+      targetRefusals(grantor, state).length > 0
+    )
+      return [rowError('USER_NOT_EDITABLE', row, EMAIL)];
   }
-  const uploaderScope = dtScope(u);
+  for (const m of v.markets) {
+    if (!grantor.superUser && !grantor.markets.includes(m as CountryCode) && !before?.markets.includes(m))
+      errors.push(rowError('USER_MARKET_OUT_OF_SCOPE', row, COUNTRIES_COL, { code: m }));
+  }
+  const dtChanged = !before || before.dt.join(',') !== v.dtText.split(',').filter(Boolean).join(',');
   if (v.dtCodes === null) {
-    if (!allDtAccess(u))
+    if (dtChanged && grantor.dtCodes !== null)
       errors.push(rowError('USER_GRANT_REFUSED', row, DT_CODES, { right: 'all distributors' }));
   } else {
     for (const code of v.dtCodes) {
       if (!facts.dtInMarket.has(code))
         errors.push(rowError('USER_DT_NOT_IN_MARKET', row, DT_CODES, { code }));
-      else if (uploaderScope !== null && !uploaderScope.includes(code))
+      else if (dtChanged && grantor.dtCodes !== null && !grantor.dtCodes.includes(code))
         errors.push(rowError('USER_DT_OUT_OF_SCOPE', row, DT_CODES, { code }));
     }
   }
-  const superUploader = superUserAccess(u);
-  if ((v.superUser || v.role === SUPER_USER_ROLE) && !superUploader)
-    errors.push(
-      rowError('USER_GRANT_REFUSED', row, v.superUser ? SUPER : ROLE, { right: 'Super User rights' }),
-    );
-  if (v.ucube && !ucubeAccess(u))
+  if (!grantor.superUser) {
+    if (v.superUser && !before?.superUser)
+      errors.push(rowError('USER_GRANT_REFUSED', row, SUPER, { right: 'Super User rights' }));
+    else if (v.role === SUPER_USER_ROLE && before?.role !== SUPER_USER_ROLE)
+      errors.push(rowError('USER_GRANT_REFUSED', row, ROLE, { right: 'Super User rights' }));
+  }
+  if (v.ucube && !before?.ucube && !grantor.ucube)
     errors.push(rowError('USER_GRANT_REFUSED', row, UCUBE, { right: 'UCube access' }));
-  if (v.reports && !opsReportAccess(u))
+  if (v.reports && !before?.reports && !grantor.reports)
     errors.push(rowError('USER_GRANT_REFUSED', row, REPORTS, { right: 'reports access' }));
-  const target = facts.existing.get(v.email);
-  if (target) {
-    const targetMarkets = marketsOf(target.country_codes);
-    const targetSuper = target.is_super_user && target.role === SUPER_USER_ROLE;
-    if (
-      target.salesman ||
-      (targetSuper && !superUploader) ||
-      !targetMarkets.includes(ctx.market) ||
-      targetMarkets.some((m) => !inMarket(u, m))
-    )
-      errors.push(rowError('USER_NOT_EDITABLE', row, EMAIL));
+  for (const b of v.bsa) {
+    if (!before?.bsa.includes(b) && !grantor.bsa.includes(b))
+      errors.push(rowError('USER_GRANT_REFUSED', row, BSA, { right: `the BSA ${b}` }));
   }
   return errors;
 }
