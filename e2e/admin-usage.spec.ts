@@ -95,6 +95,15 @@ test('screenshots at 1440 and 390 px, in English and Vietnamese', async ({ brows
         path: `test-results/usage-shots/usage-${width}-${language}.png`,
         fullPage: true,
       });
+      // The usage section in window-sized parts, to look at closely.
+      const box = (await page.locator('section.usage').boundingBox())!;
+      for (let part = 0, y = box.y; y < box.y + box.height; part += 1, y += 800) {
+        await page.screenshot({
+          path: `test-results/usage-shots/usage-${width}-${language}-part${part}.png`,
+          fullPage: true,
+          clip: { x: 0, y, width, height: Math.min(800, box.y + box.height - y) },
+        });
+      }
     }
     await page.close();
   }
