@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../lib/i18n';
+import { useMarketFlags } from '../lib/market-flags';
 import { storage } from '../lib/storage';
 import { track } from '../lib/usage';
 import { RequireAccess } from './guards';
@@ -11,6 +12,9 @@ function ScreenEffects({ route }: { route: RouteDef }) {
   const t = useT();
   const title = t(route.titleKey);
   const appName = t('app.name');
+  // The selected market's flags from the server, on every screen (signed in): code outside React (usage
+  // events, the API client's headers) reads the last answer.
+  useMarketFlags();
 
   useEffect(() => {
     if (route.selectedApp) storage.setSelectedApp(route.selectedApp);
