@@ -408,6 +408,31 @@ describe('editing access (spec section 6)', () => {
   });
 });
 
+describe('the Activity Log', () => {
+  it('shows an admin limited to DT codes the changes to users within them only', async () => {
+    const [dt1] = await vnDts();
+    await cloneUser(dtAdminEmail, 'logged.vn@demo.test', `user_type = 'user', dt_access_codes = '${dt1}'`);
+    await cloneUser(
+      dtAdminEmail,
+      'far.vn@demo.test',
+      `user_type = 'user', dt_access_codes = '${ALL_DT_ACCESS}'`,
+    );
+    for (const email of ['logged.vn@demo.test', 'far.vn@demo.test']) {
+      expect((await put(adminVn, { userId: await userId(email), role: 'Team Leader' })).statusCode).toBe(200);
+    }
+    const targets = async (token: string) =>
+      dataOf<TablePage<{ target: string }>>(
+        await call(t.app, token, 'GET', '/api/admin/activityLog?countryCode=vn&tool=userAccess&pageSize=200'),
+      ).rows.map((r) => r.target);
+    const limited = await targets(dtAdminVn);
+    expect(limited).toContain('logged.vn@demo.test');
+    expect(limited).not.toContain('far.vn@demo.test');
+    expect(await targets(adminVn)).toEqual(
+      expect.arrayContaining(['logged.vn@demo.test', 'far.vn@demo.test']),
+    );
+  });
+});
+
 describe('deactivation and sessions', () => {
   it('deactivating a user refuses their open session on its next call and their sign-in; reactivating lets them in', async () => {
     const email = await cloneUser('tl.vn@demo.test', 'leaver.vn@demo.test', '');

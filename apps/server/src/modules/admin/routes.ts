@@ -62,6 +62,14 @@ const AUDIT_TARGET_DT: Partial<Record<AdminToolKey, string>> = {
 };
 
 /**
+ * Tools whose entries name a user (by email): an admin limited to DT codes reads the entries of users
+ * whose DT codes all lie among theirs, as the User Access list shows them.
+ */
+const AUDIT_TARGET_USER_DTS: Partial<Record<AdminToolKey, string>> = {
+  userAccess: 'SELECT code_list(u.dt_access_codes) FROM users u WHERE u.email = a.target',
+};
+
+/**
  * The entries an admin may read: all of them with every DT; otherwise their own, those whose target
  * belongs to one of their distributors, and market-wide settings (no target, not an import). Another
  * admin's file, and changes to other distributors' outlets or salesmen, stay out.
@@ -72,9 +80,15 @@ export function activityScopeSql(user: AuthUser, tool: AdminToolKey, params: unk
   const own = `a.actor_id = $${params.length}`;
   const marketWide = 'a.target IS NULL AND a.import_id IS NULL';
   const targetDt = AUDIT_TARGET_DT[tool];
-  const inScope = targetDt
-    ? `(a.target IS NOT NULL AND ${dtScopeSql(user, `(${targetDt})`, params)})`
-    : 'FALSE';
+  const userDts = AUDIT_TARGET_USER_DTS[tool];
+  let inScope = 'FALSE';
+  if (targetDt) inScope = `(a.target IS NOT NULL AND ${dtScopeSql(user, `(${targetDt})`, params)})`;
+  else if (userDts) {
+    params.push(dtScope(user));
+    const codes = `$${params.length}::text[]`;
+    inScope = `(a.target IS NOT NULL AND coalesce((SELECT cardinality(d) > 0 AND d <@ ${codes}
+                 FROM (${userDts}) AS t(d)), FALSE))`;
+  }
   return `(${own} OR ${inScope} OR (${marketWide}))`;
 }
 
