@@ -1,6 +1,10 @@
 import {
   ALL_DT_ACCESS,
   BSA_VALUES,
+  CD_VP_ROLE,
+  chainFor,
+  DT_OPERATOR_ROLE,
+  SUPER_USER_ROLE,
   isCountryCode,
   splitList,
   targetRefusals,
@@ -102,11 +106,14 @@ function UserAccessView() {
   ).length;
   const filters = useUserAccessFilters(country);
   const result = useUserAccessPage(country, criteria);
+  // The market's roles (the portal-wide ones and its chain), then any other role a listed user has.
   const roles = useMemo(() => {
-    const seen = new Set<string>(result.data?.rows.map((r) => r.role) ?? []);
+    const known = [SUPER_USER_ROLE, CD_VP_ROLE, ...chainFor(country).map((c) => c.role), DT_OPERATOR_ROLE];
+    const seen = new Set<string>(known);
+    for (const row of result.data?.rows ?? []) seen.add(row.role);
     if (draft.role) seen.add(draft.role);
-    return [...seen].sort();
-  }, [result.data, draft.role]);
+    return [...seen];
+  }, [country, result.data, draft.role]);
   const badRange = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
 
   const set = <K extends keyof UserAccessCriteria>(key: K, value: UserAccessCriteria[K]) =>
