@@ -31,7 +31,8 @@ const ROLES = [
   'OM DSS',
   'Assistant Area Sales Manager',
 ];
-const BSAS = ['Distributor', 'New Channel', 'Ice Cream', 'Distributor,Ice Cream'];
+// The BSAs admin.id holds (a BSA the uploader lacks is refused).
+const BSAS = ['Distributor', 'New Channel', 'Distributor,New Channel', 'New Channel,Distributor'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -80,7 +81,14 @@ export async function userUploadFigures(args: string[]): Promise<Record<string, 
     log(
       `user workbook: ${(files[0]!.length / 1024).toFixed(0)} KiB, ${ROWS} rows, ${dtCodes.length} DT codes`,
     );
-    const ctx = await adminContext(db);
+    const admin = await adminContext(db);
+    // The request's user carries their BSAs (the auth plugin loads them); the grant rule reads them.
+    const { rows: bsa } = await db.query<{ bsa: string }>(
+      'SELECT bsa FROM user_bsa WHERE user_id = $1 ORDER BY position',
+      [admin.user.id],
+    );
+    const ctx = { ...admin, user: { ...admin.user, bsa: bsa.map((b) => b.bsa) } };
+    log(`uploader ${admin.user.email}: BSAs ${ctx.user.bsa.join(', ')}`);
     const stored = files.map((bytes) => storedFile(bytes));
     const read = (bytes: Buffer) => () => {
       const records = spreadsheetRecords(bytes);

@@ -30,6 +30,7 @@ import {
   USER_UPLOAD_MAX_BYTES,
   type CountryCode,
   type RowError,
+  type UserAccessGrantor,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { batchMemo } from '../../lib/batch-memo.js';
@@ -203,9 +204,13 @@ const marketsOf = (countryCodes: string) => list(countryCodes.toLowerCase());
  * reports access, a BSA, Super User rights) must be the uploader's own. Keeping what a user already has
  * is not a grant.
  */
-function scopeErrors(r: ValidRow<UserUploadValue>, facts: BatchFacts, ctx: ImportContext): RowError[] {
+function scopeErrors(
+  r: ValidRow<UserUploadValue>,
+  facts: BatchFacts,
+  ctx: ImportContext,
+  grantor: UserAccessGrantor,
+): RowError[] {
   const { value: v, row } = r;
-  const grantor = grantorOf(ctx.user);
   const errors: RowError[] = [];
   const target = facts.existing.get(v.email);
   const before = target
@@ -303,7 +308,8 @@ export const userImport: ImportDefinition<UserUploadValue> = registerImport<User
   async checkAgainstDb(q, rows, ctx) {
     const facts = await batchFacts(q, rows, ctx);
     const errors: RowError[] = [];
-    for (const r of rows) for (const e of scopeErrors(r, facts, ctx)) errors.push(e);
+    const grantor = grantorOf(ctx.user);
+    for (const r of rows) for (const e of scopeErrors(r, facts, ctx, grantor)) errors.push(e);
     return errors;
   },
   async plan(q, rows, ctx) {
@@ -385,9 +391,11 @@ export const userImport: ImportDefinition<UserUploadValue> = registerImport<User
     const touched = [...updated, ...created].map((r) => r.id);
     if (touched.length > 0) {
       // Joined to the ids as a set (a 10,000-element `= ANY(array)` is a scan of the array per row).
-      await tx.query('DELETE FROM user_bsa b USING unnest($1::text[]) AS t(id) WHERE b.user_id = t.id', [
-        touched,
-      ]);
+      // New users have no BSA rows yet: only the changed users' lists are removed first.
+      if (updated.length > 0)
+        await tx.query('DELETE FROM user_bsa b USING unnest($1::text[]) AS t(id) WHERE b.user_id = t.id', [
+          updated.map((r) => r.id),
+        ]);
       await tx.query(
         `INSERT INTO user_bsa (user_id, bsa, position)
          SELECT u.id, b.bsa, b.pos::int
