@@ -6,6 +6,7 @@ import { seedBench } from './seed.js';
 import { ucubeBench } from './ucube.js';
 import { webBench } from './web.js';
 import { usersBench } from './users.js';
+import { trackingBench } from './tracking.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
 const suites: Record<string, Suite> = {
@@ -15,6 +16,7 @@ const suites: Record<string, Suite> = {
   web: webBench,
   uploads: uploadsBench,
   users: usersBench,
+  tracking: trackingBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -71,32 +71,34 @@ export function reduceRoute<P>(
 ): ReducedRoute<P> {
   if (max < 2) throw new RangeError('max must be at least 2');
   const n0 = input.length;
-  // Integer coordinates in units of 10^-7 degree, with the sequence, sorted by sequence (stable).
-  const seqs: number[] = [];
+  // One read per point: integer coordinates in units of 10^-7 degree and the sequence.
+  const rawLat = new Float64Array(n0);
+  const rawLng = new Float64Array(n0);
+  const seqs = new Float64Array(n0);
   const items: number[] = [];
+  let sorted = true;
   for (let i = 0; i < n0; i++) {
     const r = read(input[i]!);
     if (!Number.isFinite(r.lat) || !Number.isFinite(r.lng)) continue;
-    seqs.push(r.seq);
+    rawLat[i] = Math.round(r.lat * 1e7);
+    rawLng[i] = Math.round(r.lng * 1e7);
+    seqs[i] = r.seq;
+    if (items.length > 0 && r.seq < seqs[items[items.length - 1]!]!) sorted = false;
     items.push(i);
   }
-  let order = items.map((_, k) => k);
-  let sorted = true;
-  for (let k = 1; k < seqs.length; k++) if (seqs[k]! < seqs[k - 1]!) sorted = false;
-  if (!sorted) order.sort((a, b) => seqs[a]! - seqs[b]! || a - b);
-  const n = order.length;
+  // Sorted by sequence (stable: equal sequences keep their input order).
+  if (!sorted) items.sort((a, b) => seqs[a]! - seqs[b]! || a - b);
+  const n = items.length;
   if (n === 0) return { points: [], decimals: ROUTE_MAX_DECIMALS };
   const lat = new Float64Array(n);
   const lng = new Float64Array(n);
   const src = new Int32Array(n);
   for (let k = 0; k < n; k++) {
-    const i = items[order[k]!]!;
-    const r = read(input[i]!);
-    lat[k] = Math.round(r.lat * 1e7);
-    lng[k] = Math.round(r.lng * 1e7);
+    const i = items[k]!;
+    lat[k] = rawLat[i]!;
+    lng[k] = rawLng[i]!;
     src[k] = i;
   }
-  order = [];
 
   // Survivors as indexes into the sorted arrays; the last point is handled apart.
   const last = n - 1;
@@ -107,16 +109,48 @@ export function reduceRoute<P>(
     out.push(input[src[last]!]!);
     return out;
   };
-  const seen = new Set<string>();
+  // Cells as one number (offset from the box's south-west corner) when the box's cell count fits a
+  // double exactly (a day's route always does); text keys otherwise.
+  let minLat = Infinity;
+  let minLng = Infinity;
+  let maxLat = -Infinity;
+  let maxLng = -Infinity;
+  for (let k = 0; k < n; k++) {
+    minLat = Math.min(minLat, lat[k]!);
+    maxLat = Math.max(maxLat, lat[k]!);
+    minLng = Math.min(minLng, lng[k]!);
+    maxLng = Math.max(maxLng, lng[k]!);
+  }
   for (let d = ROUTE_MAX_DECIMALS; d >= 0; d--) {
     const unit = POW10[ROUTE_MAX_DECIMALS - d]!;
-    seen.clear();
+    const lat0 = Math.floor(minLat / unit);
+    const lng0 = Math.floor(minLng / unit);
+    const width = Math.floor(maxLng / unit) - lng0 + 1;
+    const height = Math.floor(maxLat / unit) - lat0 + 1;
+    const numeric = width * height < Number.MAX_SAFE_INTEGER;
     const next: number[] = [];
-    for (const k of survivors) {
-      const key = `${Math.floor(lat[k]! / unit)},${Math.floor(lng[k]! / unit)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      next.push(k);
+    if (numeric) {
+      // An open-addressing table of cell numbers (no boxing, no strings): the hot path.
+      let size = 16;
+      while (size < survivors.length * 2) size *= 2;
+      const mask = size - 1;
+      const table = new Float64Array(size).fill(-1);
+      for (const k of survivors) {
+        const key = (Math.floor(lat[k]! / unit) - lat0) * width + (Math.floor(lng[k]! / unit) - lng0);
+        let h = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) & mask;
+        while (table[h] !== -1 && table[h] !== key) h = (h + 1) & mask;
+        if (table[h] === key) continue;
+        table[h] = key;
+        next.push(k);
+      }
+    } else {
+      const seen = new Set<string>();
+      for (const k of survivors) {
+        const key = `${Math.floor(lat[k]! / unit) - lat0},${Math.floor(lng[k]! / unit) - lng0}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(k);
+      }
     }
     survivors = next;
     if (survivors.length + 1 <= max) return { points: pick(survivors), decimals: d };

@@ -78,29 +78,30 @@ export async function pingsOfDay(
 ): Promise<Map<number, PingRecord[]>> {
   const out = new Map<number, PingRecord[]>();
   if (salesmanIds.length === 0) return out;
-  const { rows } = await q.query<{
-    salesman_id: string | number;
-    seq: number[];
-    lat: number[];
-    lng: number[];
-    at: (string | number)[];
-    mock: boolean[];
-  }>(
+  // One text value per salesman ("seq,lat,lng,ms,mock;…"): PGlite hands 15,000 points back this way in
+  // about a tenth of the time five arrays or 15,000 rows take (docs/tracking.md, "Speed").
+  const { rows } = await q.query<{ salesman_id: string | number; p: string }>(
     `SELECT salesman_id,
-            array_agg(geo_location_sequence ORDER BY geo_location_sequence) AS seq,
-            array_agg(latitude ORDER BY geo_location_sequence) AS lat,
-            array_agg(longitude ORDER BY geo_location_sequence) AS lng,
-            array_agg((extract(epoch FROM recorded_at) * 1000)::float8 ORDER BY geo_location_sequence) AS at,
-            array_agg(mock_location ORDER BY geo_location_sequence) AS mock
+            string_agg(concat_ws(',', geo_location_sequence, latitude, longitude,
+                                 (extract(epoch FROM recorded_at) * 1000)::bigint, mock_location::int),
+                       ';' ORDER BY geo_location_sequence) AS p
      FROM gps_points
      WHERE country_code = $1 AND point_date = $2 AND salesman_id = ANY($3::bigint[])
      GROUP BY salesman_id`,
     [market, date, salesmanIds],
   );
   for (const r of rows) {
-    const pings: PingRecord[] = new Array(r.seq.length);
-    for (let i = 0; i < r.seq.length; i++) {
-      pings[i] = { seq: r.seq[i]!, lat: r.lat[i]!, lng: r.lng[i]!, at: Number(r.at[i]), mock: r.mock[i]! };
+    const parts = r.p.split(';');
+    const pings: PingRecord[] = new Array(parts.length);
+    for (let i = 0; i < parts.length; i++) {
+      const f = parts[i]!.split(',');
+      pings[i] = {
+        seq: Number(f[0]),
+        lat: Number(f[1]),
+        lng: Number(f[2]),
+        at: Number(f[3]),
+        mock: f[4] === '1',
+      };
     }
     out.set(Number(r.salesman_id), pings);
   }

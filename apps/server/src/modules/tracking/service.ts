@@ -53,7 +53,7 @@ interface Loaded {
   salesmen: SalesmanRecord[];
   pings: Map<number, PingRecord[]>;
   visits: Map<number, VisitRecord[]>;
-  rhythm: Map<number, { p90: number; gaps: number }>;
+  rhythm: Map<number, Rhythm>;
 }
 
 async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean): Promise<Loaded> {
@@ -64,8 +64,8 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
     pingsOfDay(q, input.market, input.date, ids),
     visitsOfDay(q, input.market, input.date, ids),
     withRhythm && input.isToday
-      ? pingRhythm(q, input.market, input.date, ids, RHYTHM_GAP_CAP_MS)
-      : Promise.resolve(new Map<number, { p90: number; gaps: number }>()),
+      ? rhythmOf(q, input.market, input.date, ids, input.nowMs)
+      : Promise.resolve(new Map<number, Rhythm>()),
   ]);
   const visits = new Map<number, VisitRecord[]>();
   for (const v of visitRows) {
@@ -74,6 +74,39 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
     list.push(v);
   }
   return { salesmen, pings, visits, rhythm };
+}
+
+type Rhythm = { p90: number; gaps: number };
+/** How long a learned rhythm is kept: it comes from the days before `date`, which do not change today. */
+const RHYTHM_TTL_MS = 10 * 60_000;
+const rhythms = new Map<string, { at: number; bySalesman: Map<number, Rhythm | null> }>();
+
+/** The salesmen's ping rhythms (previous 7 days), computed once per market and day for 10 minutes. */
+async function rhythmOf(
+  q: Queryable,
+  market: CountryCode,
+  date: string,
+  ids: readonly number[],
+  nowMs: number,
+): Promise<Map<number, Rhythm>> {
+  const key = `${market}|${date}`;
+  let entry = rhythms.get(key);
+  if (!entry || nowMs - entry.at > RHYTHM_TTL_MS) {
+    entry = { at: nowMs, bySalesman: new Map() };
+    rhythms.set(key, entry);
+    if (rhythms.size > 64) rhythms.delete(rhythms.keys().next().value!);
+  }
+  const missing = ids.filter((id) => !entry.bySalesman.has(id));
+  if (missing.length > 0) {
+    const found = await pingRhythm(q, market, date, missing, RHYTHM_GAP_CAP_MS);
+    for (const id of missing) entry.bySalesman.set(id, found.get(id) ?? null);
+  }
+  const out = new Map<number, Rhythm>();
+  for (const id of ids) {
+    const r = entry.bySalesman.get(id);
+    if (r) out.set(id, r);
+  }
+  return out;
 }
 
 const radiusOf = (s: SalesmanRecord) => s.radiusM || VISIT_RADIUS_DEFAULT_M;

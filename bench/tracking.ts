@@ -1,0 +1,113 @@
+// Salesman tracking (issue 14): the all-salesman map call and a salesman's day on the demo set in
+// PGlite (and on PostgreSQL with --db postgres: DATABASE_URL, seeded with --scale when missing), and the
+// 25-point route rule over 100,000 points in process.
+//   npm run bench -- tracking [--db pglite|postgres] [--scale demo|large] [--data-dir DIR] [--runs N]
+// Figures: allSalesmenMap.p95Ms (the largest market's busiest recent day, as its admin), allSalesmenToday.p95Ms
+// (today: adds the silent-device rhythm over 7 days), salesmanDay.p95Ms (one salesman's day with the
+// thinned track, stops and visit checks, over the market's busiest salesmen), reduce100k.ms (median of 5).
+import { reduceRoute } from '@fieldforce/contracts';
+import {
+  arg,
+  ensurePgliteDemo,
+  ensureSeeded,
+  log,
+  percentile,
+  pgliteDataDir,
+  signIn,
+  startServer,
+} from './lib.js';
+
+const DAY_MS = 86_400_000;
+
+function reduceFigure(): number {
+  const points = Array.from({ length: 100_000 }, (_, i) => ({
+    seq: i,
+    lat: 10.7 + Math.sin(i / 500) * 0.05 + (i % 7) * 1e-7,
+    lng: 106.6 + (i / 100_000) * 0.2,
+  }));
+  const times: number[] = [];
+  for (let run = 0; run < 6; run++) {
+    const started = performance.now();
+    const kept = reduceRoute(points, (p) => p);
+    if (kept.points.length > 25) throw new Error('more than 25 points');
+    if (run > 0) times.push(performance.now() - started); // the first run warms the JIT
+  }
+  return Math.round(percentile(times, 50) * 10) / 10;
+}
+
+interface Row {
+  smCode: string;
+  pings: number;
+}
+
+async function timed(url: string, token: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { customerToken: token } });
+  const body = (await res.json()) as { 'response-data': unknown };
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, body: body['response-data'] };
+}
+
+async function serverFigures(env: Record<string, string>, seedToday: number, runs: number, prefix: string) {
+  const server = await startServer({ ...env, SEED_SCALE: 'none' });
+  try {
+    const token = await signIn(server.url, 'admin.vn@demo.test');
+    const base = `${server.url}/api/tracking/salesmen?countryCode=vn`;
+    // The busiest of the seed's last three days in Vietnam (its today may be before the first ping).
+    let best = { date: '', pings: -1, rows: [] as Row[] };
+    for (const back of [0, 1, 2, 3]) {
+      const date = new Date(seedToday - back * DAY_MS).toISOString().slice(0, 10);
+      const { body } = await timed(`${base}&date=${date}`, token);
+      const rows = (body as { salesmen: Row[] }).salesmen;
+      const pings = rows.reduce((n, r) => n + r.pings, 0);
+      log(`${prefix}vn ${date}: ${rows.length} salesmen, ${pings} pings`);
+      if (pings > best.pings) best = { date, pings, rows };
+    }
+    const map: number[] = [];
+    for (let i = 0; i < runs; i++) map.push((await timed(`${base}&date=${best.date}`, token)).ms);
+    const today: number[] = [];
+    for (let i = 0; i < runs; i++) today.push((await timed(base, token)).ms);
+    const busiest = [...best.rows].sort((a, b) => b.pings - a.pings).slice(0, runs);
+    const day: number[] = [];
+    for (const r of busiest) {
+      const url = `${server.url}/api/tracking/salesmen/${r.smCode}/day?countryCode=vn&date=${best.date}`;
+      day.push((await timed(url, token)).ms);
+    }
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      [`${prefix}allSalesmenMap.p95Ms`]: round(percentile(map, 95)),
+      [`${prefix}allSalesmenMap.p50Ms`]: round(percentile(map, 50)),
+      [`${prefix}allSalesmenToday.p95Ms`]: round(percentile(today, 95)),
+      [`${prefix}salesmanDay.p95Ms`]: round(percentile(day, 95)),
+      [`${prefix}salesmanDay.p50Ms`]: round(percentile(day, 50)),
+      [`${prefix}mapSalesmen`]: best.rows.length,
+      [`${prefix}mapPings`]: best.pings,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function trackingBench(args: string[]): Promise<Record<string, number>> {
+  const db = arg(args, '--db', 'pglite');
+  const runs = Number(arg(args, '--runs', '20'));
+  const figures: Record<string, number> = { 'reduce100k.ms': reduceFigure() };
+  log(`reduce100k: ${figures['reduce100k.ms']} ms`);
+  if (db === 'pglite') {
+    const { dir, cleanup } = pgliteDataDir(args, 'ff-tracking-');
+    try {
+      const today = await ensurePgliteDemo(dir);
+      Object.assign(figures, await serverFigures({ DATA_DIR: dir, DATABASE_URL: '' }, today, runs, ''));
+    } finally {
+      cleanup();
+    }
+  } else {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('--db postgres needs DATABASE_URL');
+    const scale = arg(args, '--scale', 'large');
+    await ensureSeeded(url, scale);
+    Object.assign(figures, await serverFigures({ DATABASE_URL: url }, Date.now(), runs, 'pg.'));
+  }
+  return figures;
+}
