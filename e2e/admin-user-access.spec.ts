@@ -143,9 +143,19 @@ test('screenshots', async ({ browser }) => {
         path: `test-results/ua-shots/table-${width}-${language}.png`,
         fullPage: width > 400,
       });
-      await page.locator('.ua-link').nth(2).click();
-      await expect(page.locator('.ua-form')).toBeVisible();
-      await page.screenshot({ path: `test-results/ua-shots/panel-${width}-${language}.png` });
+      // Another user (the DT picker and the account actions), then the admin themselves.
+      for (const [index, who] of [
+        [0, 'other'],
+        [2, 'self'],
+      ] as const) {
+        await page.locator('.ua-link').nth(index).click();
+        await expect(page.locator('.ua-form')).toBeVisible();
+        await page.screenshot({ path: `test-results/ua-shots/panel-${who}-${width}-${language}.png` });
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: language === 'en' ? 'Close' : 'Đóng' })
+          .click();
+      }
       await page.context().close();
     }
   }
