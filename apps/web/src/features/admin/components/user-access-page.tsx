@@ -806,7 +806,7 @@ export function EditForm({
       ) : null}
 
       {!readOnly ? (
-        <div className="ua-actions">
+        <div className="ua-actions ua-actions--save">
           <button
             type="button"
             className="button button--primary"
