@@ -480,6 +480,8 @@ export const trackingSalesmenSchema = z.object({
   timeZone: z.string(),
   salesmen: z.array(trackingSalesmanRowSchema),
   can: z.object({ export: z.boolean() }),
+  /** MAP_STYLE_URL: a map style on this origin to draw on, or null for the offline basemap. */
+  mapStyleUrl: z.string().nullable(),
 });
 export type TrackingSalesmen = z.infer<typeof trackingSalesmenSchema>;
 

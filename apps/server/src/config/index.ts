@@ -62,6 +62,15 @@ export const configSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Salesman tracking: a MapLibre style to draw the map on instead of the offline basemap. A path on this
+   * origin (e.g. /tiles/style.json, proxied to the tile server), as the Content-Security-Policy allows
+   * connections to this origin only (docs/tracking.md). Unset: the offline basemap.
+   */
+  MAP_STYLE_URL: z
+    .string()
+    .regex(/^\/[^/\\]/, 'must be a path on this origin, starting with /')
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

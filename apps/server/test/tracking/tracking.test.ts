@@ -102,6 +102,7 @@ describe('the all-salesman map and table', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = data<TrackingSalesmen>(res);
     expect(body.date).toBe(DAY);
+    expect(body.mapStyleUrl).toBeNull(); // MAP_STYLE_URL unset: the offline basemap
     expect(body.salesmen.length).toBeGreaterThan(3);
     for (const row of body.salesmen) expect(TRACKING_STATUSES).toContain(row.status);
     const tracked = body.salesmen.filter((s) => s.pings > 0);

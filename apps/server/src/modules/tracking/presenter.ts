@@ -29,7 +29,7 @@ export const STATUS_WORDS: Record<TrackingSalesmanRow['status'], { en: string; v
   moving: { en: 'Moving', vi: 'Đang di chuyển' },
   'at-outlet': { en: 'At an outlet', vi: 'Tại cửa hàng' },
   idle: { en: 'Idle over an hour', vi: 'Đứng yên hơn 1 giờ' },
-  'no-signal': { en: 'No signal today', vi: 'Không có tín hiệu' },
+  'no-signal': { en: 'No signal', vi: 'Không có tín hiệu' },
 };
 
 /** A row's cell values for the file (the status in the file's language, the distance in km). */

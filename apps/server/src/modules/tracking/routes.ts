@@ -103,7 +103,14 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const can = await assertTracking(ctx.db, ctx.user, ctx.market);
       const input = dayInput(ctx, query);
       const salesmen = await allSalesmen(ctx.db, input);
-      return ok({ date: input.date, today: input.today, timeZone: input.timeZone, salesmen, can });
+      return ok({
+        date: input.date,
+        today: input.today,
+        timeZone: input.timeZone,
+        salesmen,
+        can,
+        mapStyleUrl: app.config.MAP_STYLE_URL ?? null,
+      });
     },
   );
 

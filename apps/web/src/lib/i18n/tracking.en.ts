@@ -24,7 +24,7 @@ export const trackingEn = {
   'tracking.status.moving': 'Moving',
   'tracking.status.at-outlet': 'At an outlet',
   'tracking.status.idle': 'Idle over an hour',
-  'tracking.status.no-signal': 'No signal today',
+  'tracking.status.no-signal': 'No signal',
   'tracking.noSignalOffMap': '{count} with no signal (not on the map)',
   'tracking.cluster': 'Group of salesmen',
   'tracking.store.visited': 'Visited',

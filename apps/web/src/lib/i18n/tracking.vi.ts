@@ -26,7 +26,7 @@ export const trackingVi: Record<keyof typeof trackingEn, string> = {
   'tracking.status.moving': 'Đang di chuyển',
   'tracking.status.at-outlet': 'Tại cửa hàng',
   'tracking.status.idle': 'Đứng yên hơn 1 giờ',
-  'tracking.status.no-signal': 'Không có tín hiệu hôm nay',
+  'tracking.status.no-signal': 'Không có tín hiệu',
   'tracking.noSignalOffMap': '{count} không có tín hiệu (không hiện trên bản đồ)',
   'tracking.cluster': 'Nhóm nhân viên',
   'tracking.store.visited': 'Đã ghé',

@@ -84,8 +84,8 @@ function offlineStyle(countries: FeatureCollection, market: CountryCode): StyleS
 
 export interface TrackingMapProps {
   market: CountryCode;
-  /** A real style (MAP_STYLE_URL) instead of the offline basemap. */
-  styleUrl?: string | null;
+  /** A real style (MAP_STYLE_URL) instead of the offline basemap; undefined until the server said. */
+  styleUrl: string | null | undefined;
   salesmen: readonly TrackingSalesmanRow[];
   stores: readonly TrackingStore[];
   showStores: boolean;
@@ -276,7 +276,8 @@ export function TrackingMap(props: TrackingMapProps) {
     let cancelled = false;
     let map: MapLibreMap | null = null;
     const el = container.current;
-    if (!el) return;
+    // Wait for the first answer: it says whether a deployment's style replaces the offline basemap.
+    if (!el || props.styleUrl === undefined) return;
     void (async () => {
       const style = props.styleUrl ? props.styleUrl : offlineStyle(await loadBasemap(), props.market);
       if (cancelled) return;

@@ -298,6 +298,7 @@ export function TrackingPage() {
           >
             <TrackingMap
               market={country}
+              styleUrl={salesmenQ.data ? salesmenQ.data.mapStyleUrl : undefined}
               salesmen={filtered}
               stores={stores}
               showStores={tab === 'stores'}
