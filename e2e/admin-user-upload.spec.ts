@@ -88,7 +88,7 @@ for (const [size, viewport] of [
       await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
       await expect(dialog.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 5_000 });
       await expect(dialog.getByText('new-users.xlsx')).toBeVisible();
-      await expect(dialog.getByText('1 rows: 1 new, 0 changed, 0 unchanged')).toBeVisible();
+      await expect(dialog.getByText('Rows in the file: 1. New: 1, changed: 0, unchanged: 0.')).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
 
       // The same name again: the spec's message.

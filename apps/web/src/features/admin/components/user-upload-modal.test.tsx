@@ -166,7 +166,7 @@ describe('the states of spec section 4', () => {
     expect(screen.getByText('users.xlsx')).toBeTruthy();
     expect(uploadButton()).toHaveProperty('disabled', false);
     // The rows were checked meanwhile (nothing changed): the counts show.
-    expect(screen.getByText('3 rows: 2 new, 1 changed, 0 unchanged')).toBeTruthy();
+    expect(screen.getByText('Rows in the file: 3. New: 2, changed: 1, unchanged: 0.')).toBeTruthy();
     const checked = calls.find((c) => c.url.searchParams.get('preview') === 'true')!;
     expect(checked.body!.get('updatedBy')).toBe('admin.vn@demo.test');
     expect((checked.body!.get('file') as File).name).toBe('users.xlsx');

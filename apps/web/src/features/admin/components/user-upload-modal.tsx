@@ -33,6 +33,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
+import { track } from '../../../lib/usage';
 import { downloadErrorSheet, downloadUserTemplate, previewUserUpload, uploadUsers } from '../api/user-upload';
 import './user-upload-modal.css';
 
@@ -52,6 +53,8 @@ export function acceptedName(name: string): boolean {
   const lower = name.toLowerCase();
   return USER_UPLOAD_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
+
+const kindOf = (userType: UploadUserType) => (userType === 'salesman' ? 'salesmen' : 'users');
 
 export interface UserUploadModalProps {
   country: CountryCode;
@@ -112,7 +115,9 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
       signal: controller.signal,
     }).then(
       (answer) => {
-        if (!controller.signal.aborted) setPreview(answer);
+        if (controller.signal.aborted) return;
+        setPreview(answer);
+        track('upload', { tool: 'userAccess', step: 'upload', kind: kindOf(type) });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -166,6 +171,7 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
     setPhase('submitting');
     try {
       await uploadUsers({ file, country, userType, updatedBy: email });
+      track('upload', { tool: 'userAccess', step: 'apply', kind: kindOf(userType) });
       onUploaded(userType);
     } catch (error) {
       const problem = isApiError(error) ? problemOf(error) : { code: 'HAS_ERRORS' };
@@ -189,6 +195,7 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
     if (!preview?.errorFileId) return;
     const { blob, fileName } = await downloadErrorSheet(preview.errorFileId, country, btp);
     saveBlob(blob, fileName ?? 'errors.csv');
+    track('upload', { tool: 'userAccess', step: 'downloadErrors', kind: kindOf(userType) });
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -372,7 +379,12 @@ export function UserUploadButton({
   const clear = useCallback(() => setToast(null), []);
   return (
     <>
-      <button type="button" className="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {t('userUpload.open')}
       </button>
       {open ? (
