@@ -83,6 +83,20 @@ export const usageDailyItems = pgTable(
   (t) => [primaryKey({ columns: [t.market, t.day, t.kind, t.item, t.detail] })],
 );
 
+export const usageMonthlyItems = pgTable(
+  'usage_monthly_items',
+  {
+    market: text('market').notNull(),
+    month: date('month').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    detail: text('detail').notNull(),
+    events: integer('events').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.month, t.kind, t.item, t.detail] })],
+);
+
 export const usagePeriodUsers = pgTable(
   'usage_period_users',
   {

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type UsageOverview } from '@fieldforce/contracts';
+import { wholeMonths } from '../../src/modules/usage/queries.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -185,6 +186,23 @@ describe('GET /api/usage/overview', () => {
       { screen: '/reportpage', opens: 2 },
       { screen: '/teamlevels', opens: 1 },
     ]);
+  });
+
+  it('reads whole months from the monthly rollup and gives the same figures as the days', async () => {
+    // 1 Oct to 30 Nov: two whole months (monthly rollup); 1 Oct to 29 Nov: October whole, November by day.
+    const whole = (await overview('admin.vn@demo.test', { from: '2026-10-01', to: '2026-11-30' })).json()[
+      'response-data'
+    ] as UsageOverview;
+    const days = (await overview('admin.vn@demo.test', { from: '2026-10-01', to: '2026-11-29' })).json()[
+      'response-data'
+    ] as UsageOverview;
+    expect(whole.screens).toEqual(days.screens);
+    expect(whole.events).toEqual(days.events);
+    expect(whole.downloads).toEqual(days.downloads);
+    expect(whole.screens[0]).toEqual({ screen: '/reportpage', opens: 3 });
+    expect(wholeMonths('2026-10-01', '2026-11-30')).toEqual({ from: '2026-10-01', to: '2026-12-01' });
+    expect(wholeMonths('2026-10-02', '2026-11-29')).toEqual({ from: '2026-11-01', to: '2026-11-01' });
+    expect(wholeMonths('2025-11-21', '2026-11-20')).toEqual({ from: '2025-12-01', to: '2026-11-01' });
   });
 
   it('refuses non-admins, admins of another market, and other markets to anyone but a Super User', async () => {

@@ -7,6 +7,7 @@
 --   kind 'report'   item = the report's name, detail = its category   (reportView)
 --   kind 'download' item = the report or admin tool, detail = the format, amount = rows   (download)
 --   kind 'upload'   item = the admin tool, detail = the step (upload, apply, downloadErrors)   (upload)
+--   kind 'event'    item = the event's name                                     (every event)
 CREATE TABLE usage_daily_items (
   market text NOT NULL,
   day date NOT NULL,
@@ -16,6 +17,19 @@ CREATE TABLE usage_daily_items (
   events integer NOT NULL,
   amount bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (market, day, kind, item, detail)
+);
+
+-- The same a calendar month: a period of a year reads its whole months here and only the days at its
+-- two ends from usage_daily_items.
+CREATE TABLE usage_monthly_items (
+  market text NOT NULL,
+  month date NOT NULL,
+  kind text NOT NULL,
+  item text NOT NULL,
+  detail text NOT NULL,
+  events integer NOT NULL,
+  amount bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (market, month, kind, item, detail)
 );
 
 -- Who was active in a week (starting Monday) or a calendar month: the weekly and monthly active users
@@ -59,10 +73,15 @@ CROSS JOIN LATERAL (VALUES
    coalesce(left(e.properties ->> 'format', 20), ''),
    CASE WHEN jsonb_typeof(e.properties -> 'rows') = 'number' THEN (e.properties ->> 'rows')::numeric::bigint ELSE 0 END),
   (CASE WHEN e.event = 'upload' THEN 'upload' END,
-   left(coalesce(e.properties ->> 'tool', ''), 200), coalesce(left(e.properties ->> 'step', 40), ''), 0::bigint)
+   left(coalesce(e.properties ->> 'tool', ''), 200), coalesce(left(e.properties ->> 'step', 40), ''), 0::bigint),
+  ('event', e.event, '', 0::bigint)
 ) AS i(kind, item, detail, amount)
 WHERE i.kind IS NOT NULL
 GROUP BY e.market, e.day, i.kind, i.item, i.detail;
+
+INSERT INTO usage_monthly_items (market, month, kind, item, detail, events, amount)
+SELECT market, date_trunc('month', day)::date, kind, item, detail, sum(events), sum(amount)
+FROM usage_daily_items GROUP BY market, date_trunc('month', day), kind, item, detail;
 
 INSERT INTO usage_period_users (period, market, start, user_id, role)
 SELECT DISTINCT ON (p.period, d.market, p.start, d.user_id) p.period, d.market, p.start, d.user_id, d.role

@@ -25,8 +25,8 @@ export interface EventActor {
 const SCREEN_EVENT_LIST = `ARRAY[${SCREEN_EVENTS.map((e) => `'${e}'`).join(', ')}]::text[]`;
 
 /**
- * What a stored event adds to usage_daily_items: the screen it opened, the report it viewed, the
- * download (rows as the amount) or the upload step it was. `s` is a row with event, screen, properties.
+ * What a stored event adds to usage_daily_items (and usage_monthly_items): the screen it opened, the
+ * report it viewed, the download (rows as the amount) or the upload step it was, and its name. `s` is a row with event, screen, properties.
  */
 export const ITEMS_OF_EVENT = `(VALUES
   (CASE WHEN s.event = ANY(${SCREEN_EVENT_LIST}) THEN 'screen' END, left(s.screen, 200), '', 0::bigint),
@@ -38,7 +38,8 @@ export const ITEMS_OF_EVENT = `(VALUES
    CASE WHEN jsonb_typeof(s.properties -> 'rows') = 'number'
         THEN least((s.properties ->> 'rows')::numeric, 1e12)::bigint ELSE 0 END),
   (CASE WHEN s.event = 'upload' THEN 'upload' END,
-   left(coalesce(s.properties ->> 'tool', ''), 200), coalesce(left(s.properties ->> 'step', 40), ''), 0::bigint)
+   left(coalesce(s.properties ->> 'tool', ''), 200), coalesce(left(s.properties ->> 'step', 40), ''), 0::bigint),
+  ('event', s.event, '', 0::bigint)
 ) AS i(kind, item, detail, amount)`;
 
 /** One request's events: the market, who sent them (none before sign-in) and the events. */
@@ -96,15 +97,26 @@ export async function storeUsageBatches(
        SELECT day, market, event, role_key, count(*) FROM input
        GROUP BY day, market, event, role_key ORDER BY day, market, event, role_key
        ON CONFLICT (day, market, event, role) DO UPDATE SET events = usage_daily.events + excluded.events
-     ), items AS (
-       INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
-       SELECT s.market, s.day, i.kind, i.item, i.detail, count(*), sum(i.amount)
+     ), day_items AS (
+       SELECT s.market, s.day, i.kind, i.item, i.detail, count(*) AS events, sum(i.amount) AS amount
        FROM input s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
        WHERE i.kind IS NOT NULL
-       GROUP BY s.market, s.day, i.kind, i.item, i.detail ORDER BY s.market, s.day, i.kind, i.item, i.detail
+       GROUP BY s.market, s.day, i.kind, i.item, i.detail
+     ), items AS (
+       INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
+       SELECT market, day, kind, item, detail, events, amount FROM day_items
+       ORDER BY market, day, kind, item, detail
        ON CONFLICT (market, day, kind, item, detail) DO UPDATE
          SET events = usage_daily_items.events + excluded.events,
              amount = usage_daily_items.amount + excluded.amount
+     ), monthly AS (
+       INSERT INTO usage_monthly_items (market, month, kind, item, detail, events, amount)
+       SELECT market, date_trunc('month', day)::date, kind, item, detail, sum(events), sum(amount) FROM day_items
+       GROUP BY market, date_trunc('month', day), kind, item, detail
+       ORDER BY market, date_trunc('month', day), kind, item, detail
+       ON CONFLICT (market, month, kind, item, detail) DO UPDATE
+         SET events = usage_monthly_items.events + excluded.events,
+             amount = usage_monthly_items.amount + excluded.amount
      ), days AS (
        SELECT DISTINCT ON (day, market, user_id) day, market, user_id, role_key
        FROM input WHERE user_id IS NOT NULL ORDER BY day, market, user_id, ord
@@ -161,6 +173,23 @@ export function bucketStart(period: UsagePeriod, day: string): string {
   if (period === 'month') return `${day.slice(0, 7)}-01`;
   const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
   return addDays(day, -weekday);
+}
+
+/**
+ * The calendar months wholly inside from..to, as [from, to) first days (from = to when there is none):
+ * they are read from the monthly rollup, the days outside them from the daily one.
+ */
+export function wholeMonths(from: string, to: string): { from: string; to: string } {
+  const first = from.endsWith('-01') ? from : nextMonth(bucketStart('month', from));
+  const end = nextMonth(bucketStart('month', to));
+  // The month holding `to` counts only when `to` is its last day.
+  const last = addDays(to, 1) === end ? end : bucketStart('month', to);
+  return first < last ? { from: first, to: last } : { from: first, to: first };
+}
+
+function nextMonth(monthStart: string): string {
+  const [y, m] = monthStart.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
 /** Every bucket from the one holding `from` to the one holding `to`, oldest first. */
@@ -224,7 +253,8 @@ export async function usageOverview(
   const { markets, from, to } = scope;
   const weekFrom = bucketStart('week', from);
   const monthFrom = bucketStart('month', from);
-  const [active, items, events, imports] = await Promise.all([
+  const months = wholeMonths(from, to);
+  const [active, items, imports] = await Promise.all([
     q.query<ActiveRow>(
       `SELECT period, start, CASE WHEN grouping(market) = 0 THEN market END AS market,
               CASE WHEN grouping(role) = 0 THEN role END AS role, sum(users)::int AS users
@@ -236,19 +266,21 @@ export async function usageOverview(
        GROUP BY GROUPING SETS ((period, start), (period, start, role), (period, start, market))`,
       [markets, from, to, weekFrom, monthFrom],
     ),
+    // Whole months from usage_monthly_items, the days at either end from usage_daily_items; the
+    // events by name are the 'event' items.
     q.query<{ kind: string; item: string; detail: string; events: number; amount: number }>(
       `SELECT kind, item, detail, sum(events)::bigint AS events, sum(amount)::bigint AS amount
-       FROM usage_daily_items
-       WHERE market = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date
+       FROM (
+         SELECT kind, item, detail, events, amount FROM usage_monthly_items
+         WHERE market = ANY($1::text[]) AND month >= $4::date AND month < $5::date
+         UNION ALL
+         SELECT kind, item, detail, events, amount FROM usage_daily_items
+         WHERE market = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date
+           AND NOT (day >= $4::date AND day < $5::date)
+       ) x
        GROUP BY kind, item, detail
        ORDER BY sum(events) DESC, kind, item, detail`,
-      [markets, from, to],
-    ),
-    q.query<{ event: string; count: number }>(
-      `SELECT event, sum(events)::bigint AS count FROM usage_daily
-       WHERE market = ANY($1::text[]) AND day BETWEEN $2::date AND $3::date
-       GROUP BY event ORDER BY count DESC, event`,
-      [markets, from, to],
+      [markets, from, to, months.from, months.to],
     ),
     // The import pipeline's records: every file taken (started), those with a preview, applied,
     // and refused or failed. The day is the market's.
@@ -287,7 +319,9 @@ export async function usageOverview(
       week: activeSeries(active.rows, 'week', scope),
       month: activeSeries(active.rows, 'month', scope),
     },
-    events: events.rows.map((r) => ({ event: r.event, count: Number(r.count) })),
+    events: items.rows
+      .filter((r) => r.kind === 'event')
+      .map((r) => ({ event: r.item, count: Number(r.events) })),
     screens: top('screen', (r) => ({ screen: r.item, opens: Number(r.events) })),
     reports: top('report', (r) => ({ name: r.item, category: r.detail, opens: Number(r.events) })),
     downloads: {
@@ -316,7 +350,7 @@ export async function usageOverview(
  */
 export async function rebuildUsageRollups(db: Database): Promise<void> {
   const statements = [
-    'TRUNCATE usage_daily, usage_daily_users, usage_daily_items, usage_period_users, usage_active_counts',
+    'TRUNCATE usage_daily, usage_daily_users, usage_daily_items, usage_monthly_items, usage_period_users, usage_active_counts',
     `CREATE TEMP TABLE usage_rebuild ON COMMIT DROP AS
        SELECT u.market, (u.at AT TIME ZONE c.time_zone)::date AS day, u.event, u.screen, u.properties,
               u.user_id, coalesce(u.role, '') AS role, u.id
@@ -328,6 +362,9 @@ export async function rebuildUsageRollups(db: Database): Promise<void> {
        FROM usage_rebuild s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
        WHERE i.kind IS NOT NULL
        GROUP BY s.market, s.day, i.kind, i.item, i.detail`,
+    `INSERT INTO usage_monthly_items (market, month, kind, item, detail, events, amount)
+       SELECT market, date_trunc('month', day)::date, kind, item, detail, sum(events), sum(amount)
+       FROM usage_daily_items GROUP BY market, date_trunc('month', day), kind, item, detail`,
     // A person's role on a day, week or month is the role of their first event in it.
     `INSERT INTO usage_daily_users (day, market, user_id, role)
        SELECT DISTINCT ON (day, market, user_id) day, market, user_id, role
