@@ -58,7 +58,7 @@ describe('UsageWriter', () => {
         return db.query<T>(sql, params);
       },
     };
-    const grouped = new UsageWriter(counting, systemClock);
+    const grouped = new UsageWriter(counting, systemClock, 1);
     await Promise.all([
       grouped.store({
         market: 'vn',

@@ -4,7 +4,9 @@
  * own events are stored. One write at a time per process: under load each statement carries many
  * requests' events (fewer round trips, and the rollup rows every request touches are locked once per
  * statement instead of once per request); when idle a batch is written at once, so nothing waits on a
- * timer. A group that fails is written again request by request, so one bad batch fails only itself.
+ * timer. Up to WRITERS statements run at once (one parses and stores its events while the other
+ * finishes its rollup upserts; both take row locks in key order). A group that fails (a deadlock
+ * included) is written again request by request, so one bad batch fails only itself.
  */
 import type { Clock } from '../../lib/clock.js';
 import type { Queryable } from '../../db/client.js';
@@ -12,6 +14,8 @@ import { storeUsageBatches, type UsageBatchToStore } from './queries.js';
 
 /** At most this many requests' batches in one statement (50 events each at most). */
 export const MAX_GROUP = 200;
+/** Statements in flight at once per process. */
+export const WRITERS = 2;
 
 interface Pending {
   batch: UsageBatchToStore;
@@ -21,23 +25,24 @@ interface Pending {
 
 export class UsageWriter {
   private pending: Pending[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
+    private readonly writers = WRITERS,
   ) {}
 
   /** Resolves when the batch is stored (with whatever else was waiting). */
   store(batch: UsageBatchToStore): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ batch, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.running < this.writers) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
+    this.running += 1;
     try {
       while (this.pending.length > 0) {
         const group = this.pending.splice(0, MAX_GROUP);
@@ -64,7 +69,7 @@ export class UsageWriter {
         }
       }
     } finally {
-      this.running = false;
+      this.running -= 1;
     }
   }
 }
