@@ -655,6 +655,7 @@ describe('salesman uploads', () => {
       sm('VNBAD4', { Email: 'admin.vn@demo.test' }),
       sm('VNBAD5', { 'Phone number': 'abc' }),
       sm('VNOK9'),
+      sm('VNBAD7-'),
     );
     const before = await usersState();
     const p = answer(
@@ -668,6 +669,7 @@ describe('salesman uploads', () => {
       [6, rowMessage('PHONE_INVALID', 6)],
       [7, rowMessage('SM_DUPLICATE_ROW', 7)],
       [7, rowMessage('USER_EMAIL_DUPLICATE', 7)],
+      [8, rowMessage('SPACES_OR_SPECIAL', 8)],
     ]);
     expect(
       (await upload(adminVn, { name: 'smbad.xlsx', content }, { userType: 'salesman' })).statusCode,
