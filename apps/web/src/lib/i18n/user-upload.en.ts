@@ -39,7 +39,7 @@ export const userUploadEn = {
   'userUpload.remove': 'Remove {name}',
   'userUpload.checking': 'Checking the rows…',
   'userUpload.preview': 'Rows in the file: {rows}. New: {create}, changed: {update}, unchanged: {unchanged}.',
-  'userUpload.previewErrors': 'Rows with errors: {count}. Nothing changes until they are fixed.',
+  'userUpload.previewErrors': 'Errors found: {count}. Nothing changes until they are fixed.',
   'userUpload.downloadErrors': 'Download the error sheet',
   'userUpload.moreErrors': 'and {count} more in the error sheet',
   'userUpload.cancel': 'Cancel',

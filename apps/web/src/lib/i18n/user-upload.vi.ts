@@ -41,7 +41,7 @@ export const userUploadVi: Record<keyof typeof userUploadEn, string> = {
   'userUpload.checking': 'Đang kiểm tra các dòng…',
   'userUpload.preview':
     'Số dòng trong tệp: {rows}. Mới: {create}, thay đổi: {update}, không đổi: {unchanged}.',
-  'userUpload.previewErrors': 'Số dòng có lỗi: {count}. Sẽ không có gì thay đổi cho đến khi sửa xong.',
+  'userUpload.previewErrors': 'Số lỗi tìm thấy: {count}. Sẽ không có gì thay đổi cho đến khi sửa xong.',
   'userUpload.downloadErrors': 'Tải bảng lỗi',
   'userUpload.moreErrors': 'và {count} lỗi khác trong bảng lỗi',
   'userUpload.cancel': 'Hủy',
