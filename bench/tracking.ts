@@ -4,8 +4,14 @@
 //   npm run bench -- tracking [--db pglite|postgres] [--scale demo|large] [--data-dir DIR] [--runs N]
 // Figures: allSalesmenMap.p95Ms (the largest market's busiest recent day, as its admin), allSalesmenToday.p95Ms
 // (today: adds the silent-device rhythm over 7 days), salesmanDay.p95Ms (one salesman's day with the
-// thinned track, stops and visit checks, over the market's busiest salesmen), reduce100k.ms (median of 5).
-import { reduceRoute } from '@fieldforce/contracts';
+// thinned track, stops and visit checks, over the market's busiest salesmen), reduce100k.ms (median of 5);
+// in Chromium against the built app (unless --no-browser): mapReady.ms (every marker of that day shown)
+// and blankMapReady.ms (the same map with no marker), and their ratio.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD, reduceRoute } from '@fieldforce/contracts';
+import playwrightConfig from '../playwright.config.js';
 import {
   arg,
   ensurePgliteDemo,
@@ -13,6 +19,7 @@ import {
   log,
   percentile,
   pgliteDataDir,
+  REPO_ROOT,
   signIn,
   startServer,
 } from './lib.js';
@@ -35,9 +42,69 @@ function reduceFigure(): number {
   return Math.round(percentile(times, 50) * 10) / 10;
 }
 
+const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+
+/**
+ * In Chromium against the built app: from navigation to the all-salesman map showing every marker of the
+ * market's busiest day (mapReady), and to the same map drawn with none (blankMapReady: a search matching
+ * nobody), medians of 3 after a warm-up, alternating.
+ */
+async function mapFigures(base: string, date: string, placed: number): Promise<Record<string, number>> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    log(`no built web app in ${WEB_DIST}: mapReady skipped (npm run build first)`);
+    return {};
+  }
+  const launchOptions = playwrightConfig.projects?.[0]?.use?.launchOptions ?? {};
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: launchOptions.args ?? [],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill('admin.vn@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url: URL) => !url.pathname.startsWith('/login'));
+    const open = async (query: string, expected: number): Promise<number> => {
+      await page.goto('about:blank');
+      const started = Date.now();
+      await page.goto(`${base}/reportpage?report=salesman-tracking&date=${date}${query}`);
+      await page.waitForFunction(
+        (n: number) => {
+          const el = document.querySelector('.tracking-map__canvas') as HTMLElement | null;
+          return el?.dataset.drawn === 'true' && Number(el.dataset.renderedSalesmen) >= n;
+        },
+        expected,
+        { timeout: 120_000, polling: 'raf' },
+      );
+      return Date.now() - started;
+    };
+    await open('', placed);
+    const full: number[] = [];
+    const blank: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      blank.push(await open('&q=no-such-salesman', 0));
+      full.push(await open('', placed));
+    }
+    const ready = percentile(full, 50);
+    const blankReady = percentile(blank, 50);
+    log(`mapReady ${ready} ms for ${placed} markers, blank ${blankReady} ms`);
+    return {
+      'mapReady.ms': ready,
+      'blankMapReady.ms': blankReady,
+      'mapReady.ratio': Math.round((ready / blankReady) * 100) / 100,
+      mapMarkers: placed,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 interface Row {
   smCode: string;
   pings: number;
+  lat: number | null;
 }
 
 async function timed(url: string, token: string): Promise<{ ms: number; body: unknown }> {
@@ -49,8 +116,19 @@ async function timed(url: string, token: string): Promise<{ ms: number; body: un
   return { ms, body: body['response-data'] };
 }
 
-async function serverFigures(env: Record<string, string>, seedToday: number, runs: number, prefix: string) {
-  const server = await startServer({ ...env, SEED_SCALE: 'none' });
+async function serverFigures(
+  env: Record<string, string>,
+  seedToday: number,
+  runs: number,
+  prefix: string,
+  withBrowser = false,
+) {
+  const server = await startServer({
+    ...env,
+    SEED_SCALE: 'none',
+    WEB_DIST: WEB_DIST,
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  });
   try {
     const token = await signIn(server.url, 'admin.vn@demo.test');
     const base = `${server.url}/api/tracking/salesmen?countryCode=vn`;
@@ -75,7 +153,10 @@ async function serverFigures(env: Record<string, string>, seedToday: number, run
       day.push((await timed(url, token)).ms);
     }
     const round = (n: number) => Math.round(n * 10) / 10;
+    const placed = best.rows.filter((r) => r.lat !== null).length;
+    const browser = withBrowser ? await mapFigures(server.url, best.date, placed) : {};
     return {
+      ...browser,
       [`${prefix}allSalesmenMap.p95Ms`]: round(percentile(map, 95)),
       [`${prefix}allSalesmenMap.p50Ms`]: round(percentile(map, 50)),
       [`${prefix}allSalesmenToday.p95Ms`]: round(percentile(today, 95)),
@@ -98,7 +179,11 @@ export async function trackingBench(args: string[]): Promise<Record<string, numb
     const { dir, cleanup } = pgliteDataDir(args, 'ff-tracking-');
     try {
       const today = await ensurePgliteDemo(dir);
-      Object.assign(figures, await serverFigures({ DATA_DIR: dir, DATABASE_URL: '' }, today, runs, ''));
+      const browser = !args.includes('--no-browser');
+      Object.assign(
+        figures,
+        await serverFigures({ DATA_DIR: dir, DATABASE_URL: '' }, today, runs, '', browser),
+      );
     } finally {
       cleanup();
     }

@@ -87,6 +87,8 @@ export interface TrackingMapProps {
   /** A real style (MAP_STYLE_URL) instead of the offline basemap; undefined until the server said. */
   styleUrl: string | null | undefined;
   salesmen: readonly TrackingSalesmanRow[];
+  /** The salesmen answer has come (an empty list then means no marker, not "not loaded yet"). */
+  dataLoaded: boolean;
   stores: readonly TrackingStore[];
   showStores: boolean;
   selected: string | null;
@@ -266,7 +268,10 @@ export function TrackingMap(props: TrackingMapProps) {
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [rendered, setRendered] = useState({ salesmen: 0, routePoints: 0 });
+  const [rendered, setRendered] = useState({ salesmen: 0, routePoints: 0, drawn: false });
+  // The salesmen answer has been handed to the map: the next idle frame shows it (data-drawn, for tests
+  // and the bench's mapReady).
+  const dataApplied = useRef(false);
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
   const fitted = useRef<string>('');
@@ -325,6 +330,7 @@ export function TrackingMap(props: TrackingMapProps) {
                 .queryRenderedFeatures({ layers: ['clusters'] })
                 .reduce((n, f) => n + Number(f.properties?.point_count ?? 0), 0),
             routePoints: map.queryRenderedFeatures({ layers: ['route-points'] }).length,
+            drawn: dataApplied.current,
           });
         });
         setReady(true);
@@ -338,7 +344,6 @@ export function TrackingMap(props: TrackingMapProps) {
       fitted.current = '';
     };
     // The map is rebuilt for another market or style only; data changes go through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.market, props.styleUrl]);
 
   // Salesmen (clustered) and the selected one (never clustered).
@@ -346,6 +351,7 @@ export function TrackingMap(props: TrackingMapProps) {
     const map = mapRef.current;
     if (!ready || !map) return;
     const inDay = props.day !== null;
+    if (props.dataLoaded) dataApplied.current = true;
     setData(
       map,
       'salesmen',
@@ -378,7 +384,16 @@ export function TrackingMap(props: TrackingMapProps) {
         map.fitBounds(bounds, { padding: 40, maxZoom: 14, duration: 0 });
       }
     }
-  }, [ready, props.salesmen, props.stores, props.showStores, props.selected, props.day, props.market]);
+  }, [
+    ready,
+    props.salesmen,
+    props.stores,
+    props.showStores,
+    props.selected,
+    props.day,
+    props.market,
+    props.dataLoaded,
+  ]);
 
   // A salesman's day: track, 25-point route, visits, stops.
   useEffect(() => {
@@ -442,6 +457,7 @@ export function TrackingMap(props: TrackingMapProps) {
         data-ready={ready ? 'true' : 'false'}
         data-rendered-salesmen={rendered.salesmen}
         data-rendered-route-points={rendered.routePoints}
+        data-drawn={rendered.drawn ? 'true' : 'false'}
       />
       {failed && (
         <p className="tracking-map__failed" role="status">

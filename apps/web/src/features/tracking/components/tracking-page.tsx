@@ -300,6 +300,7 @@ export function TrackingPage() {
               market={country}
               styleUrl={salesmenQ.data ? salesmenQ.data.mapStyleUrl : undefined}
               salesmen={filtered}
+              dataLoaded={salesmenQ.data !== undefined}
               stores={stores}
               showStores={tab === 'stores'}
               selected={selected}
