@@ -10,6 +10,7 @@ import { readSalesmanBgMapping, saveSalesmanBgMapping } from '../../features/adm
 import { isApiError } from '../../lib/api-client';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
+import './salesman-bg-mapping.css';
 
 /** Spec section 2: not for country id. Shown to admins: the mapping is admin data (apps/web/README.md). */
 export function canAddSalespersonInfo(admin: boolean, country: string): boolean {
@@ -80,15 +81,19 @@ export function SalesmanBgMappingDialog({
   return (
     <Dialog title={t('salesmanBg.title')} onClose={onClose} className="salesman-bg">
       <form className="salesman-bg__find" onSubmit={(event) => void find(event)}>
-        <label htmlFor={codeId}>{t('salesmanBg.smCode')}</label>
-        <input
-          id={codeId}
-          className="input"
-          value={smCode}
-          maxLength={64}
-          autoComplete="off"
-          onChange={(event) => setSmCode(event.target.value)}
-        />
+        <div className="field salesman-bg__code">
+          <label className="field__label" htmlFor={codeId}>
+            {t('salesmanBg.smCode')}
+          </label>
+          <input
+            id={codeId}
+            className="field__control"
+            value={smCode}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(event) => setSmCode(event.target.value)}
+          />
+        </div>
         <button type="submit" className="button button--ghost" disabled={status !== 'idle' || !smCode.trim()}>
           {t('salesmanBg.find')}
         </button>
@@ -125,7 +130,7 @@ export function SalesmanBgMappingDialog({
         </button>
         <button
           type="button"
-          className="button"
+          className="button button--primary"
           onClick={() => void save()}
           disabled={!salesman || status !== 'idle'}
         >
