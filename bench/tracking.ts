@@ -133,14 +133,14 @@ async function serverFigures(
     const token = await signIn(server.url, 'admin.vn@demo.test');
     const base = `${server.url}/api/tracking/salesmen?countryCode=vn`;
     // The busiest of the seed's last three days in Vietnam (its today may be before the first ping).
-    let best = { date: '', pings: -1, rows: [] as Row[] };
+    let best = { date: '', pings: -1, rows: [] as Row[], ms: 0 };
     for (const back of [0, 1, 2, 3]) {
       const date = new Date(seedToday - back * DAY_MS).toISOString().slice(0, 10);
-      const { body } = await timed(`${base}&date=${date}`, token);
+      const { body, ms } = await timed(`${base}&date=${date}`, token);
       const rows = (body as { salesmen: Row[] }).salesmen;
       const pings = rows.reduce((n, r) => n + r.pings, 0);
       log(`${prefix}vn ${date}: ${rows.length} salesmen, ${pings} pings`);
-      if (pings > best.pings) best = { date, pings, rows };
+      if (pings > best.pings) best = { date, pings, rows, ms };
     }
     const map: number[] = [];
     for (let i = 0; i < runs; i++) map.push((await timed(`${base}&date=${best.date}`, token)).ms);
@@ -159,6 +159,8 @@ async function serverFigures(
       ...browser,
       [`${prefix}allSalesmenMap.p95Ms`]: round(percentile(map, 95)),
       [`${prefix}allSalesmenMap.p50Ms`]: round(percentile(map, 50)),
+      // The first call for that day (a past day's data is then kept a minute: the runs above reuse it).
+      [`${prefix}allSalesmenMap.firstMs`]: round(best.ms),
       [`${prefix}allSalesmenToday.p95Ms`]: round(percentile(today, 95)),
       [`${prefix}salesmanDay.p95Ms`]: round(percentile(day, 95)),
       [`${prefix}salesmanDay.p50Ms`]: round(percentile(day, 50)),

@@ -60,9 +60,8 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
   const salesmen = await salesmenInScope(q, input.user, input.market, input.filters);
   const ids = salesmen.map((s) => s.id);
   // PGlite answers one query at a time; on PostgreSQL these run side by side.
-  const [pings, visitRows, rhythm] = await Promise.all([
-    pingsOfDay(q, input.market, input.date, ids),
-    visitsOfDay(q, input.market, input.date, ids),
+  const [{ pings, visitRows }, rhythm] = await Promise.all([
+    dayData(q, input, ids),
     withRhythm && input.isToday
       ? rhythmOf(q, input.market, input.date, ids, input.nowMs)
       : Promise.resolve(new Map<number, Rhythm>()),
@@ -74,6 +73,36 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
     list.push(v);
   }
   return { salesmen, pings, visits, rhythm };
+}
+
+/** A past day's pings and visits do not change: kept this long per market, day and salesmen set. */
+const PAST_DAY_TTL_MS = 60_000;
+const pastDays = new Map<
+  string,
+  { at: number; pings: Map<number, PingRecord[]>; visitRows: VisitRecord[] }
+>();
+
+/**
+ * The day's pings and visits of these salesmen. A past day's are kept for a minute under a key that holds
+ * the market, the day and the exact salesmen (the caller's scope), so a cached answer never reaches a
+ * caller with another scope; today's are always read.
+ */
+async function dayData(q: Queryable, input: TrackingDayInput, ids: readonly number[]) {
+  const read = async () => {
+    const [pings, visitRows] = await Promise.all([
+      pingsOfDay(q, input.market, input.date, ids),
+      visitsOfDay(q, input.market, input.date, ids),
+    ]);
+    return { pings, visitRows };
+  };
+  if (input.isToday) return read();
+  const key = `${input.market}|${input.date}|${ids.join(',')}`;
+  const hit = pastDays.get(key);
+  if (hit && input.nowMs - hit.at <= PAST_DAY_TTL_MS) return hit;
+  const fresh = { at: input.nowMs, ...(await read()) };
+  pastDays.set(key, fresh);
+  if (pastDays.size > 32) pastDays.delete(pastDays.keys().next().value!);
+  return fresh;
 }
 
 type Rhythm = { p90: number; gaps: number };
