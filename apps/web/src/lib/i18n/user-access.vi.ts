@@ -6,7 +6,7 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.fewerFilters': 'Ẩn bớt bộ lọc',
   'userAccess.filters': 'Bộ lọc',
   'userAccess.search': 'Họ tên hoặc email',
-  'userAccess.searchPlaceholder': 'ví dụ: Lan hoặc lan@',
+  'userAccess.searchPlaceholder': 'ví dụ: Hoa hoặc hoa@',
   'userAccess.role': 'Vai trò',
   'userAccess.ucube': 'Quyền UCube',
   'userAccess.reports': 'Quyền báo cáo',
