@@ -12,6 +12,7 @@ import {
   type TrackingSalesmen,
   type TrackingStores,
 } from '@fieldforce/contracts';
+import { configSchema } from '../../src/config/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, signIn } from '../outlet-status/helpers.js';
 
@@ -216,5 +217,16 @@ describe('a salesman’s day', () => {
     expect(day.stops.length).toBeGreaterThan(0);
     expect(day.stops.some((s) => s.outletCode !== null)).toBe(true);
     expect(day.figures.minutesAtOutlets).toBeGreaterThan(0);
+  });
+});
+
+describe('MAP_STYLE_URL', () => {
+  it('is a path on the portal’s origin (the CSP allows no other), or unset', () => {
+    const ok = (value: string | undefined) => configSchema.safeParse({ MAP_STYLE_URL: value }).success;
+    expect(ok(undefined)).toBe(true);
+    expect(ok('/tiles/style.json')).toBe(true);
+    expect(ok('https://tiles.example.com/style.json')).toBe(false);
+    expect(ok('//tiles.example.com/style.json')).toBe(false);
+    expect(ok('tiles/style.json')).toBe(false);
   });
 });
