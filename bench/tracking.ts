@@ -4,7 +4,7 @@
 //   npm run bench -- tracking [--db pglite|postgres] [--scale demo|large] [--data-dir DIR] [--runs N]
 // Figures: allSalesmenMap.p95Ms (the largest market's busiest recent day, as its admin), allSalesmenToday.p95Ms
 // (today: adds the silent-device rhythm over 7 days), salesmanDay.p95Ms (one salesman's day with the
-// thinned track, stops and visit checks, over the market's busiest salesmen), reduce100k.ms (median of 5);
+// thinned track, stops and visit checks, over the market's busiest salesmen), reduce100k.ms (median of 7 after 3 warm-up runs);
 // in Chromium against the built app (unless --no-browser): mapReady.ms (every marker of that day shown)
 // and blankMapReady.ms (the same map with no marker), and their ratio.
 import { existsSync } from 'node:fs';
@@ -33,11 +33,11 @@ function reduceFigure(): number {
     lng: 106.6 + (i / 100_000) * 0.2,
   }));
   const times: number[] = [];
-  for (let run = 0; run < 6; run++) {
+  for (let run = 0; run < 10; run++) {
     const started = performance.now();
     const kept = reduceRoute(points, (p) => p);
     if (kept.points.length > 25) throw new Error('more than 25 points');
-    if (run > 0) times.push(performance.now() - started); // the first run warms the JIT
+    if (run >= 3) times.push(performance.now() - started); // the first runs warm the JIT
   }
   return Math.round(percentile(times, 50) * 10) / 10;
 }
