@@ -140,6 +140,47 @@ export function SelectField({
   );
 }
 
+/** A yes/no filter's value: '' for either, '1' for on, '0' for off (the admin tables' 1/0 filters). */
+export type FlagFilterValue = '' | '1' | '0';
+
+/** A labelled either/on/off select for a table's 1/0 filter, with the tool's own words. */
+export function FlagFilterField({
+  label,
+  value,
+  onChange,
+  allLabel,
+  onLabel,
+  offLabel,
+  className,
+}: {
+  label: string;
+  value: FlagFilterValue;
+  onChange(value: FlagFilterValue): void;
+  allLabel: string;
+  onLabel: string;
+  offLabel: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__control"
+        value={value}
+        onChange={(event) => onChange(event.target.value as FlagFilterValue)}
+      >
+        <option value="">{allLabel}</option>
+        <option value="1">{onLabel}</option>
+        <option value="0">{offLabel}</option>
+      </select>
+    </div>
+  );
+}
+
 /** A typed search list: split at commas, trimmed, blanks and repeats dropped. */
 export function parseCodeList(text: string): string[] {
   return [

@@ -14,7 +14,7 @@ import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
+import { CodeListField, FlagFilterField, parseCodeList, SelectField } from '../../../components/form-field';
 import { PageLayout } from '../../../components/page-layout';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -60,7 +60,6 @@ function DeviceGeoView() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<DeviceGeoRow | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
-  const geoId = useId();
 
   const filters = useDeviceGeoFilters(country);
   const result = useDeviceGeoPage(country, criteria);
@@ -166,21 +165,14 @@ function DeviceGeoView() {
           options={filters.data?.dtCodes ?? []}
           onChange={setDtCode}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={geoId}>
-            {t('deviceGeo.check')}
-          </label>
-          <select
-            id={geoId}
-            className="field__control"
-            value={geo}
-            onChange={(event) => setGeo(event.target.value as DeviceGeoCriteria['geo'])}
-          >
-            <option value="">{t('deviceGeo.checkAll')}</option>
-            <option value="1">{t('deviceGeo.checkOn')}</option>
-            <option value="0">{t('deviceGeo.checkOff')}</option>
-          </select>
-        </div>
+        <FlagFilterField
+          label={t('deviceGeo.check')}
+          value={geo}
+          onChange={setGeo}
+          allLabel={t('deviceGeo.checkAll')}
+          onLabel={t('deviceGeo.checkOn')}
+          offLabel={t('deviceGeo.checkOff')}
+        />
         <CodeListField
           className="admin-filters__search"
           label={t('deviceGeo.search')}

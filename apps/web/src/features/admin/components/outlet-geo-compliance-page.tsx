@@ -7,7 +7,7 @@ import {
   type OutletGeoRow,
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import {
   AdminFilters,
@@ -19,7 +19,7 @@ import {
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
-import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
+import { CodeListField, FlagFilterField, parseCodeList, SelectField } from '../../../components/form-field';
 import { PageLayout } from '../../../components/page-layout';
 import { RequireMarketFlag } from './require-market-flag';
 import { ApiError } from '../../../lib/api-client';
@@ -79,7 +79,6 @@ function OutletGeoView() {
   const [confirmSave, setConfirmSave] = useState(false);
   const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const geoId = useId();
 
   const filters = useOutletGeoFilters(country);
   const result = useOutletGeoPage(country, criteria);
@@ -226,21 +225,14 @@ function OutletGeoView() {
           options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
           onChange={setDtSiteCode}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={geoId}>
-            {t('outletGeo.check')}
-          </label>
-          <select
-            id={geoId}
-            className="field__control"
-            value={geo}
-            onChange={(event) => setGeo(event.target.value as OutletGeoCriteria['geo'])}
-          >
-            <option value="">{t('outletGeo.checkAll')}</option>
-            <option value="1">{t('outletGeo.checkOn')}</option>
-            <option value="0">{t('outletGeo.checkOff')}</option>
-          </select>
-        </div>
+        <FlagFilterField
+          label={t('outletGeo.check')}
+          value={geo}
+          onChange={setGeo}
+          allLabel={t('outletGeo.checkAll')}
+          onLabel={t('outletGeo.checkOn')}
+          offLabel={t('outletGeo.checkOff')}
+        />
         <CodeListField
           className="admin-filters__search"
           label={t('outletGeo.search')}

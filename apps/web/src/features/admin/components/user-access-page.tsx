@@ -21,7 +21,7 @@ import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { SelectField } from '../../../components/form-field';
+import { FlagFilterField, SelectField } from '../../../components/form-field';
 import { PageLayout } from '../../../components/page-layout';
 import { Toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -90,9 +90,6 @@ function UserAccessView() {
   const [toast, setToast] = useState<string | null>(null);
   const ids = {
     search: useId(),
-    ucube: useId(),
-    reports: useId(),
-    admin: useId(),
     status: useId(),
     from: useId(),
     to: useId(),
@@ -134,22 +131,16 @@ function UserAccessView() {
     await queryClient.invalidateQueries({ queryKey: activityLogKey('userAccess', country) });
   };
 
-  const yesNoSelect = (id: string, label: string, key: 'ucube' | 'reports' | 'admin') => (
-    <div className="field ua-extra">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__control"
-        value={draft[key]}
-        onChange={(event) => set(key, event.target.value as UserAccessCriteria['ucube'])}
-      >
-        <option value="">{t('userAccess.any')}</option>
-        <option value="1">{t('userAccess.yes')}</option>
-        <option value="0">{t('userAccess.no')}</option>
-      </select>
-    </div>
+  const yesNoSelect = (label: string, key: 'ucube' | 'reports' | 'admin') => (
+    <FlagFilterField
+      className="ua-extra"
+      label={label}
+      value={draft[key]}
+      onChange={(value) => set(key, value)}
+      allLabel={t('userAccess.any')}
+      onLabel={t('userAccess.yes')}
+      offLabel={t('userAccess.no')}
+    />
   );
 
   const columns: DataTableColumn<UserAccessRow>[] = [
@@ -288,9 +279,9 @@ function UserAccessView() {
         >
           {t(moreFilters ? 'userAccess.fewerFilters' : 'userAccess.moreFilters', { count: activeExtras })}
         </button>
-        {yesNoSelect(ids.ucube, t('userAccess.ucube'), 'ucube')}
-        {yesNoSelect(ids.reports, t('userAccess.reports'), 'reports')}
-        {yesNoSelect(ids.admin, t('userAccess.admin'), 'admin')}
+        {yesNoSelect(t('userAccess.ucube'), 'ucube')}
+        {yesNoSelect(t('userAccess.reports'), 'reports')}
+        {yesNoSelect(t('userAccess.admin'), 'admin')}
         <div className="ua-extra">
           <SelectField
             label={t('userAccess.dtCode')}
