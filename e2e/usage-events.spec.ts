@@ -58,3 +58,23 @@ test('back to sign-in from the forgot-password screen goes out before anyone sig
   expect(batches[0]).toMatchObject({ path: '/api/events/public', status: 200 });
   expect(batches[0]!.body.events[0]!.deviceType).toBe('mobile');
 });
+
+test('a window 767 px wide sends mobile, one 768 px wide Desktop', async ({ page }) => {
+  for (const [width, deviceType] of [
+    [767, 'mobile'],
+    [768, 'Desktop'],
+  ] as const) {
+    const batches = collect(page);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/forgotpassword');
+    await page.getByRole('link', { name: /back to sign in/i }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => names(batches), { timeout: 15_000 }).toEqual(['backToLogin']);
+    expect(batches[0]!.body.events[0]!.deviceType).toBe(deviceType);
+    page.removeAllListeners('response');
+  }
+});
