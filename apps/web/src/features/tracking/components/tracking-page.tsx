@@ -71,6 +71,8 @@ export function TrackingPage() {
     direction: 'ascending',
   });
   const [page, setPage] = useState(1);
+  // The salesman under the pointer or keyboard focus in the list: drawn apart on the map, never in a cluster.
+  const [highlight, setHighlight] = useState<string | null>(null);
 
   const salesmenQ = useTrackingSalesmen(country, date);
   const storesQ = useTrackingStores(country, date, true);
@@ -303,7 +305,7 @@ export function TrackingPage() {
               dataLoaded={salesmenQ.data !== undefined}
               stores={stores}
               showStores={tab === 'stores'}
-              selected={selected}
+              selected={selected ?? highlight}
               day={selected ? day : null}
               replay={selected ? replay : null}
               onSelect={open}
@@ -358,7 +360,15 @@ export function TrackingPage() {
                   <ul className="tracking-list">
                     {sorted.slice(0, 200).map((r) => (
                       <li key={r.smCode}>
-                        <button type="button" className="tracking-list__item" onClick={() => open(r.smCode)}>
+                        <button
+                          type="button"
+                          className="tracking-list__item"
+                          onClick={() => open(r.smCode)}
+                          onMouseEnter={() => setHighlight(r.smCode)}
+                          onMouseLeave={() => setHighlight(null)}
+                          onFocus={() => setHighlight(r.smCode)}
+                          onBlur={() => setHighlight(null)}
+                        >
                           <span
                             className="tracking-dot"
                             style={{ background: STATUS_COLOURS[r.status] }}
