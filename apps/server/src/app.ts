@@ -35,7 +35,6 @@ import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/route
 import { fileRoutes } from './modules/files/routes.js';
 import { usageRoutes } from './modules/usage/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
-import { trackingRoutes } from './modules/tracking/routes.js';
 import { userAccessRoutes } from './modules/user-access/routes.js';
 import { adminConfigRoutes } from './modules/admin-config/routes.js';
 
@@ -153,7 +152,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deviceGeoComplianceRoutes);
   await app.register(fileRoutes);
   await app.register(usageRoutes);
-  await app.register(trackingRoutes);
   await app.register(trackingRoutes);
   await app.register(userAccessRoutes);
   await app.register(adminConfigRoutes);
