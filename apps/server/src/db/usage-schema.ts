@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -120,3 +121,13 @@ export const usageActiveCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.market, t.period, t.start, t.role] })],
 );
+
+export const usageEventInbox = pgTable('usage_event_inbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  market: text('market').notNull(),
+  receivedAt: tstz('received_at').notNull(),
+  userId: text('user_id'),
+  role: text('role'),
+  events: jsonb('events').notNull(),
+  failed: boolean('failed').notNull().default(false),
+});

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, USAGE_BATCH_MAX_EVENTS } from '@fieldforce/contracts';
+import { usageWriterOf } from '../../src/modules/usage/writer.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -40,7 +41,15 @@ const event = (name: string, extra: Record<string, unknown> = {}) => ({
 async function send(email: string | null, market: string, events: unknown[], path = '/api/events') {
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
   if (email) headers.customertoken = await token(email, market);
-  return t.app.inject({ method: 'POST', url: path, headers, payload: { countryCode: market, events } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers,
+    payload: { countryCode: market, events },
+  });
+  // The request is answered once its batch is in the inbox; move it on before looking at the tables.
+  await usageWriterOf(t.app.db)?.flush();
+  return res;
 }
 
 const count = async (sql: string, params: unknown[] = []) =>

@@ -1,14 +1,14 @@
 /**
- * The usage-event writer's group commit on a real database: batches arriving while a write runs are
- * stored together, each caller is answered, the rollups count them all; a bad batch in a group fails
- * only its own caller. And rebuildUsageRollups, run over the stored log, gives the same rollups the
- * writes kept.
+ * The usage-event writer on a real database: batches arriving while a write runs go into the inbox
+ * together, each caller is answered, and moving the inbox fills the log and the rollups; a batch that
+ * cannot be stored is set aside alone. And rebuildUsageRollups, run over the stored log, gives the same
+ * rollups the moves kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '@fieldforce/contracts';
 import type { Queryable } from '../../src/db/client.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { rebuildUsageRollups, storeUsageBatches } from '../../src/modules/usage/queries.js';
+import { drainUsageInbox, rebuildUsageRollups, storeUsageBatches } from '../../src/modules/usage/queries.js';
 import { UsageWriter } from '../../src/modules/usage/writer.js';
 import { buildUser } from '../factories.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
@@ -54,7 +54,7 @@ describe('UsageWriter', () => {
     const statements: number[] = [];
     const counting: Queryable = {
       query: <T>(sql: string, params?: unknown[]) => {
-        statements.push(1);
+        if (sql.includes('INSERT INTO usage_event_inbox')) statements.push(1);
         return db.query<T>(sql, params);
       },
     };
@@ -78,6 +78,9 @@ describe('UsageWriter', () => {
     ]);
     // The first goes alone (nothing was running); the two that came meanwhile share the second write.
     expect(statements).toHaveLength(2);
+    await grouped.flush();
+    const { rows: inbox } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_event_inbox');
+    expect(inbox[0]!.n).toBe(0);
     const { rows } = await db.query<{ n: number; users: number }>(
       `SELECT (SELECT sum(events) FROM usage_daily WHERE market = 'vn')::int AS n,
               (SELECT sum(users) FROM usage_active_counts WHERE market = 'vn' AND period = 'day')::int AS users`,
@@ -86,7 +89,7 @@ describe('UsageWriter', () => {
     await writer.store({ market: 'vn', actor: { userId: a.id, role: a.role }, events: [] });
   });
 
-  it('fails only the bad batch of a group', async () => {
+  it('sets aside only the batch that cannot be stored', async () => {
     const db = database.db;
     const a = await buildUser(db, { role: 'Team Leader' });
     const writer = new UsageWriter(db, systemClock);
@@ -107,11 +110,17 @@ describe('UsageWriter', () => {
       }),
       good(),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    // Every batch is taken in; the one whose sender does not exist cannot be stored and is set aside.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    await writer.flush();
     const { rows } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM usage_events WHERE market = 'th'`,
     );
     expect(rows[0]!.n).toBe(3);
+    const { rows: aside } = await db.query<{ user_id: string; failed: boolean }>(
+      'SELECT user_id, failed FROM usage_event_inbox',
+    );
+    expect(aside).toEqual([{ user_id: 'nobody', failed: true }]);
   });
 
   it('rebuilds from the log exactly the rollups the writes kept', async () => {
@@ -136,6 +145,7 @@ describe('UsageWriter', () => {
       ],
       new Date(),
     );
+    await drainUsageInbox(db);
     const kept = await snapshot();
     await rebuildUsageRollups(db);
     expect(await snapshot()).toEqual(kept);

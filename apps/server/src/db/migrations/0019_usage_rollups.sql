@@ -94,3 +94,17 @@ INSERT INTO usage_active_counts (market, period, start, role, users)
 SELECT market, 'day', day, role, count(*) FROM usage_daily_users GROUP BY market, day, role
 UNION ALL
 SELECT market, period, start, role, count(*) FROM usage_period_users GROUP BY market, period, start, role;
+
+-- The inbox: each POST /api/events batch as it came (one row per request, the events as JSON), the cheap
+-- write the request waits for. Any process moves rows from here into usage_events and the rollups in
+-- one statement (DELETE … RETURNING feeding the inserts; FOR UPDATE SKIP LOCKED between processes). A
+-- row that cannot be stored is marked failed and left for a look.
+CREATE TABLE usage_event_inbox (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  market text NOT NULL,
+  received_at timestamptz NOT NULL,
+  user_id text,
+  role text,
+  events jsonb NOT NULL,
+  failed boolean NOT NULL DEFAULT false
+);

@@ -1,11 +1,10 @@
 /**
- * Usage events SQL: one statement stores one or several batches (the rows arrive as one JSON
- * parameter) and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
+ * Usage events SQL: a request's batch goes into the inbox (one row per request); one statement
+ * moves inbox rows into the events log and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
  * usage_period_users and usage_active_counts), so the usage page reads the rollups, never the log.
  * One statement is atomic on its own: no explicit transaction (one round trip per batch).
  */
 import {
-  COUNTRIES,
   SCREEN_EVENTS,
   USAGE_TOP_ITEMS,
   type CountryCode,
@@ -50,46 +49,16 @@ export interface UsageBatchToStore {
 }
 
 /**
- * Stores several requests' events and updates every rollup, in one statement (atomic by itself). The
- * grouped rows are upserted in key order, so two processes writing at once take row locks in the same
- * order. A person's role for a day, week or month is the role of their first event in it.
+ * The statement that moves events into usage_events and every rollup, after an \`input\` CTE with
+ * ord, market, received_at, user_id, role, at, event, screen, device_type, browser, os, device_model,
+ * properties, day (the market's) and role_key. The grouped rows are upserted in key order, so two
+ * processes take row locks in the same order. A person's role for a day, week or month is the role of
+ * their first event in it.
  */
-export async function storeUsageBatches(
-  q: Queryable,
-  batches: readonly UsageBatchToStore[],
-  receivedAt: Date,
-): Promise<void> {
-  let ord = 0;
-  const rows = JSON.stringify(
-    batches.flatMap((b) =>
-      b.events.map((e) => ({
-        ord: ord++,
-        market: b.market,
-        tz: COUNTRIES[b.market].timeZone,
-        user_id: b.actor.userId,
-        role: b.actor.role,
-        at: e.at,
-        event: e.event,
-        screen: e.screen,
-        device_type: e.deviceType,
-        browser: e.browser,
-        os: e.os,
-        device_model: e.deviceModel,
-        properties: e.properties,
-      })),
-    ),
-  );
-  if (ord === 0) return;
-  await q.query(
-    `WITH input AS (
-       SELECT x.*, (x.at AT TIME ZONE x.tz)::date AS day, coalesce(x.role, '') AS role_key
-       FROM json_to_recordset($1::json) AS x(
-         ord int, market text, tz text, user_id text, role text, at timestamptz, event text, screen text,
-         device_type text, browser text, os text, device_model text, properties jsonb)
-     ), stored AS (
+const STORE_AND_ROLL_UP = `     ), stored AS (
        INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, browser, os,
                                  device_model, properties)
-       SELECT market, at, $2, event, screen, user_id, role, device_type, browser, os, device_model,
+       SELECT market, at, received_at, event, screen, user_id, role, device_type, browser, os, device_model,
               coalesce(properties, '{}')
        FROM input ORDER BY ord
      ), daily AS (
@@ -133,26 +102,88 @@ export async function storeUsageBatches(
        ORDER BY p.period, d.market, p.start, d.user_id, d.day
        ON CONFLICT (period, market, start, user_id) DO NOTHING
        RETURNING period, start, market, role
-     )
-     INSERT INTO usage_active_counts (market, period, start, role, users)
+     ), counts AS (
+       INSERT INTO usage_active_counts (market, period, start, role, users)
      SELECT market, period, start, role, count(*)
      FROM (SELECT period, start, market, role FROM new_days
            UNION ALL SELECT period, start, market, role FROM new_periods) n
      GROUP BY market, period, start, role ORDER BY market, period, start, role
-     ON CONFLICT (market, period, start, role) DO UPDATE SET users = usage_active_counts.users + excluded.users`,
-    [rows, receivedAt],
+       ON CONFLICT (market, period, start, role) DO UPDATE SET users = usage_active_counts.users + excluded.users
+     )`;
+
+/**
+ * Takes several requests' events into the inbox, one row per request (the events as they came, JSON):
+ * the cheap write a request waits for. processUsageInbox moves them on.
+ */
+export async function storeUsageBatches(
+  q: Queryable,
+  batches: readonly UsageBatchToStore[],
+  receivedAt: Date,
+): Promise<void> {
+  const rows = batches
+    .filter((b) => b.events.length > 0)
+    .map((b) => ({ market: b.market, user_id: b.actor.userId, role: b.actor.role, events: b.events }));
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO usage_event_inbox (market, received_at, user_id, role, events)
+     SELECT x.market, $2, x.user_id, x.role, x.events
+     FROM json_to_recordset($1::json) AS x(market text, user_id text, role text, events jsonb)`,
+    [JSON.stringify(rows), receivedAt],
   );
 }
 
-/** Stores the events of one market for one actor (or none: before sign-in) and updates the rollups. */
-export function storeUsageEvents(
-  q: Queryable,
-  market: CountryCode,
-  actor: EventActor,
-  events: readonly UsageEvent[],
-  receivedAt: Date,
-): Promise<void> {
-  return storeUsageBatches(q, [{ market, actor, events }], receivedAt);
+/**
+ * Moves up to \`limit\` inbox rows (oldest first; rows another process holds are skipped) into
+ * usage_events and every rollup, in one statement: the inbox rows go exactly when their events are
+ * stored. Answers how many inbox rows it moved. Rows marked failed stay out of the way.
+ */
+export async function processUsageInbox(q: Queryable, limit = 400): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH taken AS (
+       DELETE FROM usage_event_inbox
+       WHERE id IN (SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, market, received_at, user_id, role, events
+     ), input AS (
+       SELECT t.id * 1000 + e.n AS ord, t.market, t.received_at, t.user_id, t.role,
+              (e.v ->> 'at')::timestamptz AS at, e.v ->> 'event' AS event, e.v ->> 'screen' AS screen,
+              e.v ->> 'deviceType' AS device_type, e.v ->> 'browser' AS browser, e.v ->> 'os' AS os,
+              e.v ->> 'deviceModel' AS device_model, coalesce(e.v -> 'properties', '{}'::jsonb) AS properties,
+              ((e.v ->> 'at')::timestamptz AT TIME ZONE c.time_zone)::date AS day, coalesce(t.role, '') AS role_key
+       FROM taken t JOIN countries c ON c.code = t.market
+       CROSS JOIN LATERAL jsonb_array_elements(t.events) WITH ORDINALITY AS e(v, n)
+     ${STORE_AND_ROLL_UP}
+     SELECT count(*)::int AS n FROM taken`,
+    [limit],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Empties the inbox (what this and other processes took in), isolating a row that cannot be stored:
+ * a failing chunk is retried row by row, and a row that fails alone is marked failed (kept for a look,
+ * never retried). Answers the rows moved.
+ */
+export async function drainUsageInbox(q: Queryable, onFailure?: (error: unknown) => void): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    try {
+      const n = await processUsageInbox(q);
+      moved += n;
+      if (n === 0) return moved;
+    } catch (error) {
+      onFailure?.(error);
+      try {
+        const n = await processUsageInbox(q, 1);
+        moved += n;
+        if (n === 0) return moved;
+      } catch {
+        await q.query(
+          `UPDATE usage_event_inbox SET failed = true
+           WHERE id = (SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT 1)`,
+        );
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

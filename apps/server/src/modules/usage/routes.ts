@@ -28,7 +28,7 @@ import { authRateLimit } from '../../lib/rate-limits.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { usageOverview, type EventActor } from './queries.js';
-import { UsageWriter } from './writer.js';
+import { usageWriterFor } from './writer.js';
 import { usageExportFile, usagePageScope } from './page.js';
 
 const TAG = 'usage';
@@ -41,7 +41,11 @@ async function refuseLargeBody(request: { headers: Record<string, unknown> }) {
 }
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const writer = new UsageWriter(app.db, app.clock);
+  const writer = usageWriterFor(app.db, app.clock, app.log);
+  // Whatever is still in the inbox is moved before the app closes.
+  app.addHook('onClose', async () => {
+    await writer.close().catch(() => undefined);
+  });
   /** The one place the server reads the enableGTM flag: the market's flags as the database holds them. */
   const trackingFlags = (market: CountryCode) => marketFlags(app.db, market);
 
@@ -142,6 +146,8 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const scope = await usagePageScope(app.db, user, request.query, 'view');
+      // Every event taken in so far shows (the inbox is moved on first; usually nothing is waiting).
+      await writer.flush();
       const overview = await usageOverview(app.db, scope);
       return ok({ ...overview, markets: [...scope.markets], can: scope.can });
     },
@@ -170,6 +176,7 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const query = request.query;
       const scope = await usagePageScope(app.db, user, query, 'export');
+      await writer.flush();
       const overview = await usageOverview(app.db, scope);
       const file = await usageExportFile({ ...overview, markets: [...scope.markets], can: scope.can }, query);
       return reply

@@ -1,21 +1,27 @@
 /**
- * Group commit for usage events: the batches that arrive while a write is running are stored together
- * by the next write, in one statement (modules/usage/queries.ts), and each request is answered once its
- * own events are stored. One write at a time per process: under load each statement carries many
- * requests' events (fewer round trips, and the rollup rows every request touches are locked once per
- * statement instead of once per request); when idle a batch is written at once, so nothing waits on a
- * timer. Up to WRITERS statements run at once (one parses and stores its events while the other
- * finishes its rollup upserts; both take row locks in key order). A group that fails (a deadlock
- * included) is written again request by request, so one bad batch fails only itself.
+ * Usage-event writes, in two steps:
+ * 1. Group commit into the inbox: the batches that arrive while a write runs are stored together by
+ *    the next write (one row per request), and each request is answered once its batch is committed
+ *    there. When idle a batch is written at once, so nothing waits on a timer. Up to WRITERS writes run
+ *    at once. A group that fails is written again request by request, so one bad batch fails only itself.
+ * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into usage_events and the rollups
+ *    (processUsageInbox: one statement per chunk), one pass at a time per process, off the request's path. `flush()` waits
+ *    until the inbox is empty: the usage page calls it first, so it shows every event already taken in.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { Queryable } from '../../db/client.js';
-import { storeUsageBatches, type UsageBatchToStore } from './queries.js';
+import { drainUsageInbox, storeUsageBatches, type UsageBatchToStore } from './queries.js';
 
-/** At most this many requests' batches in one statement (50 events each at most). */
+/** At most this many requests' batches in one write (50 events each at most). */
 export const MAX_GROUP = 200;
-/** Statements in flight at once per process. */
+/** Inbox writes in flight at once per process. */
 export const WRITERS = 2;
+/**
+ * After a write, the inbox is moved on this much later (one pass for everything taken in meanwhile):
+ * bigger chunks cost less per event, and the moves do not compete with a burst of writes.
+ */
+export const MOVE_DELAY_MS = 1_000;
 
 interface Pending {
   batch: UsageBatchToStore;
@@ -26,19 +32,44 @@ interface Pending {
 export class UsageWriter {
   private pending: Pending[] = [];
   private running = 0;
+  private processing: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
     private readonly writers = WRITERS,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Resolves when the batch is stored (with whatever else was waiting). */
+  /** Resolves when the batch is in the inbox (with whatever else was waiting). */
   store(batch: UsageBatchToStore): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ batch, resolve, reject });
       if (this.running < this.writers) void this.drain();
     });
+  }
+
+  /** Moves the whole inbox into the events log and the rollups; resolves when it is empty. */
+  flush(): Promise<void> {
+    if (this.processing) {
+      this.again = true;
+      return this.processing;
+    }
+    this.processing = (async () => {
+      try {
+        do {
+          this.again = false;
+          await drainUsageInbox(this.db, (error) =>
+            this.log?.warn({ err: error }, 'usage inbox: a chunk failed; moving it row by row'),
+          );
+        } while (this.again);
+      } finally {
+        this.processing = null;
+      }
+    })();
+    return this.processing;
   }
 
   private async drain(): Promise<void> {
@@ -71,5 +102,38 @@ export class UsageWriter {
     } finally {
       this.running -= 1;
     }
+    this.scheduleMove();
+  }
+
+  /** Moves what was taken in a moment later; a failure is logged and the rows wait for the next pass. */
+  private scheduleMove(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch((error: unknown) => this.log?.error({ err: error }, 'usage inbox: moving failed'));
+    }, MOVE_DELAY_MS);
+    this.timer.unref?.();
+  }
+
+  /** At shutdown: no more timers; everything taken in is moved. */
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
   }
 }
+
+const writers = new WeakMap<object, UsageWriter>();
+
+/** The writer of `db` (one per database object: the app's routes and its tests share it). */
+export function usageWriterFor(db: Queryable, clock: Clock, log?: FastifyBaseLogger): UsageWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new UsageWriter(db, clock, WRITERS, log);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/** The writer already made for `db`, if any (tests: `await usageWriterOf(app.db)?.flush()`). */
+export const usageWriterOf = (db: Queryable): UsageWriter | undefined => writers.get(db);
