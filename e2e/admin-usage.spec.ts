@@ -12,19 +12,26 @@ async function flush(page: Page) {
   });
 }
 
+/** Flushes what the screen queued and waits until the server took it. */
+async function sendQueued(page: Page) {
+  const sent = page.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
+  await flush(page);
+  await sent;
+}
+
 async function useThePortal(page: Page) {
   await signIn(page, 'admin.vn@demo.test');
+  await sendQueued(page);
   await page.goto('/teamlevels');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await sendQueued(page);
   await page.goto('/homepage');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page
     .getByRole('button', { name: /profile/i })
     .first()
     .click();
-  const sent = page.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
-  await flush(page);
-  await sent;
+  await sendQueued(page);
 }
 
 test('an admin sees the usage of the portal, with charts and their tables, after using it', async ({
