@@ -56,7 +56,7 @@ export const usageVi: Record<keyof typeof usageEn, string> = {
   'usage.byRole': 'Người dùng hoạt động theo vai trò',
   'usage.byMarket': 'Người dùng hoạt động theo thị trường',
   'usage.average': 'Trung bình mỗi {unit}',
-  'usage.latest': '{unit} gần nhất',
+  'usage.latest': 'Trong {unit} gần nhất',
   'usage.role': 'Vai trò',
   'usage.noRole': 'Chưa đăng nhập',
 
