@@ -351,8 +351,11 @@ export function suspiciousPoints(pings: readonly Ping[]): { index: number; reaso
 }
 
 /** The distance travelled in metres along the pings, leaving out the suspicious ones. */
-export function trackDistanceM(pings: readonly Ping[]): number {
-  const bad = new Set(suspiciousPoints(pings).map((s) => s.index));
+export function trackDistanceM(
+  pings: readonly Ping[],
+  suspicious: readonly { index: number }[] = suspiciousPoints(pings),
+): number {
+  const bad = new Set(suspicious.map((s) => s.index));
   let total = 0;
   let prev: Ping | null = null;
   for (let i = 0; i < pings.length; i++) {

@@ -151,6 +151,7 @@ function rowFor(s: SalesmanRecord, loaded: Loaded, input: TrackingDayInput): Tra
     !last.mock &&
     nowMs - last.at <= IDLE_AFTER_MS &&
     visits.some((v) => distanceMetres(last, v) <= radius);
+  const suspicious = suspiciousPoints(pings);
   const rhythm = loaded.rhythm.get(s.id);
   const threshold = silentThresholdFromRhythm(rhythm?.p90 ?? NaN, rhythm?.gaps ?? 0);
   return {
@@ -166,11 +167,11 @@ function rowFor(s: SalesmanRecord, loaded: Loaded, input: TrackingDayInput): Tra
     plannedVisits: visits.filter((v) => v.planned).length,
     actualVisits: visits.filter((v) => v.actual).length,
     productiveCalls: visits.filter((v) => v.productive).length,
-    distanceM: trackDistanceM(pings),
+    distanceM: trackDistanceM(pings, suspicious),
     pings: pings.length,
     silent: input.isToday ? isSilent(last?.at ?? null, input.nowMs, threshold) : pings.length === 0,
     silentThresholdMin: minutes(threshold),
-    suspiciousPoints: suspiciousPoints(pings).length,
+    suspiciousPoints: suspicious.length,
   };
 }
 
