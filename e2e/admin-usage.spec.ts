@@ -82,12 +82,15 @@ test('a manager who is not an admin cannot open it, and the server refuses the f
   expect(status).toBe(403);
 });
 
-test('screenshots at 1440 and 390 px, in English and Vietnamese', async ({ browser }) => {
+test('usable at 1440, 768, 480 and 390 px in English and Vietnamese (screenshots at 1440 and 390)', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const setup = await browser.newPage();
   await useThePortal(setup);
   await setup.close();
-  for (const width of [1440, 390]) {
+  // 768 and 480 px are checked for sideways scrolling; 1440 and 390 px are also photographed.
+  for (const width of [1440, 768, 480, 390]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await signIn(page, 'admin.vn@demo.test');
     for (const language of ['en', 'vi'] as const) {
@@ -98,6 +101,7 @@ test('screenshots at 1440 and 390 px, in English and Vietnamese', async ({ brows
       // Nothing wider than the window.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      if (width === 768 || width === 480) continue;
       await page.screenshot({
         path: `test-results/usage-shots/usage-${width}-${language}.png`,
         fullPage: true,
