@@ -469,7 +469,7 @@ export const trackingSalesmanRowSchema = z.object({
   productiveCalls: z.number().int(),
   distanceM: z.number().int(),
   pings: z.number().int(),
-  /** No ping for longer than the salesman's own threshold (today), or none at all that day. */
+  /** Today: pinged, then nothing for longer than the salesman's own threshold (no ping at all: no-signal). */
   silent: z.boolean(),
   silentThresholdMin: z.number().int(),
   suspiciousPoints: z.number().int(),

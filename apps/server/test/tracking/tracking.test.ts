@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  localDateIso,
   ROUTE_MAX_POINTS,
   TRACKING_STATUSES,
   type Envelope,
@@ -228,5 +229,37 @@ describe('MAP_STYLE_URL', () => {
     expect(ok('https://tiles.example.com/style.json')).toBe(false);
     expect(ok('//tiles.example.com/style.json')).toBe(false);
     expect(ok('tiles/style.json')).toBe(false);
+  });
+});
+
+describe('silent devices (today)', () => {
+  it('flags a device that pinged and went quiet past its threshold, not one still pinging or one with no ping', async () => {
+    const now = Date.now();
+    const today = localDateIso(now, 'Asia/Ho_Chi_Minh');
+    const all = data<TrackingSalesmen>(await salesmen('admin.vn')).salesmen;
+    const [quiet, active, none] = all;
+    const ids = await t.app.db.query<{ id: string; sm_code: string }>(
+      'SELECT id, sm_code FROM salesmen WHERE sm_code = ANY($1::text[])',
+      [[quiet!.smCode, active!.smCode]],
+    );
+    const id = (code: string) => ids.rows.find((r) => r.sm_code === code)!.id;
+    const ping = (code: string, seq: number, minutesAgo: number) =>
+      t.app.db.query(
+        `INSERT INTO gps_points (country_code, salesman_id, point_date, geo_location_sequence, latitude, longitude, recorded_at)
+         VALUES ('vn', $1, $2, $3, 10.78, 106.7, $4)`,
+        [id(code), today, seq, new Date(now - minutesAgo * 60_000).toISOString()],
+      );
+    await ping(quiet!.smCode, 1, 300);
+    await ping(quiet!.smCode, 2, 290);
+    await ping(active!.smCode, 1, 5);
+    await ping(active!.smCode, 2, 1);
+    const res = await call(t.app, tokens['admin.vn']!, 'GET', '/api/tracking/salesmen?countryCode=vn');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = data<TrackingSalesmen>(res).salesmen;
+    const row = (code: string) => rows.find((r) => r.smCode === code)!;
+    expect(row(quiet!.smCode)).toMatchObject({ silent: true, pings: 2 });
+    expect(row(quiet!.smCode).silentThresholdMin).toBeLessThan(290);
+    expect(row(active!.smCode)).toMatchObject({ silent: false, pings: 2 });
+    expect(row(none!.smCode)).toMatchObject({ silent: false, status: 'no-signal', pings: 0 });
   });
 });

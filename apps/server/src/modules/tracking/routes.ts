@@ -89,8 +89,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Tracking: every salesman’s last position, status and figures for a day (the map and the table)',
         description:
           `${ACCESS_TEXT} ${DATE_TEXT} ${FILTER_TEXT} Status: moving, at-outlet, idle (over an hour), no-signal. ` +
-          'silent: today, no ping for longer than the salesman’s own threshold (learned from the previous 7 days’ ' +
-          'ping rhythm); a past day, no ping at all.',
+          'silent: today, a device that pinged and then stayed quiet longer than the salesman’s own threshold ' +
+          '(learned from the previous 7 days’ ping rhythm); a device with no ping at all is no-signal.',
         querystring: trackingQuerySchema,
         response: envelopeResponses(trackingSalesmenSchema),
         security: signedIn,

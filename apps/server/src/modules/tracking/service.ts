@@ -169,7 +169,9 @@ function rowFor(s: SalesmanRecord, loaded: Loaded, input: TrackingDayInput): Tra
     productiveCalls: visits.filter((v) => v.productive).length,
     distanceM: trackDistanceM(pings, suspicious),
     pings: pings.length,
-    silent: input.isToday ? isSilent(last?.at ?? null, input.nowMs, threshold) : pings.length === 0,
+    // Went quiet: pinged today, then nothing for longer than its own rhythm allows. A device with no ping
+    // at all is the 'no-signal' status instead (before the working day every device has none).
+    silent: input.isToday && last !== null && isSilent(last.at, input.nowMs, threshold),
     silentThresholdMin: minutes(threshold),
     suspiciousPoints: suspicious.length,
   };
