@@ -7,13 +7,13 @@ import type { UsageEventName } from './usage.js';
  * /api/usage/export, read from the daily rollups (migrations 0015 and 0019), never the raw events.
  */
 
-/** The events that open a screen (the page's "most opened screens"). */
+/**
+ * The events that open a screen (the page's "most opened screens"); the profile popup and a section of
+ * a screen (performance, assortment) count as events, not as screens opened.
+ */
 export const SCREEN_EVENTS: readonly UsageEventName[] = [
   'homepage',
-  'profile',
   'reportView',
-  'performanceView',
-  'assortmentView',
   'teamView',
   'teamDetails',
   'distributorView',

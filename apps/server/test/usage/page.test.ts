@@ -93,6 +93,8 @@ beforeAll(async () => {
   ]);
   await send('admin.vn@demo.test', 'vn', [
     event('adminView', '2026-11-19T08:00:00+07:00', '/outletGeoCompliance', { tool: 'outletGeoCompliance' }),
+    // The profile popup opened over the tool: an event, not a screen opened.
+    event('profile', '2026-11-19T08:00:30+07:00', '/outletGeoCompliance'),
     event('upload', '2026-11-19T08:01:00+07:00', '/outletGeoCompliance', {
       tool: 'outletGeoCompliance',
       step: 'upload',
@@ -175,6 +177,7 @@ describe('GET /api/usage/overview', () => {
       ]),
     );
     expect(o.events.find((e) => e.event === 'reportView')).toEqual({ event: 'reportView', count: 3 });
+    expect(o.events.find((e) => e.event === 'profile')).toEqual({ event: 'profile', count: 1 });
   });
 
   it('shows a narrower period only (the 18th)', async () => {

@@ -62,9 +62,8 @@ FROM (
   FROM usage_events u JOIN countries c ON c.code = u.market
 ) e
 CROSS JOIN LATERAL (VALUES
-  (CASE WHEN e.event IN ('homepage', 'profile', 'reportView', 'performanceView', 'assortmentView', 'teamView',
-                         'teamDetails', 'distributorView', 'distributorDetails', 'kpiView', 'kpiDetails',
-                         'trackingView', 'adminView') THEN 'screen' END,
+  (CASE WHEN e.event IN ('homepage', 'reportView', 'teamView', 'teamDetails', 'distributorView',
+                         'distributorDetails', 'kpiView', 'kpiDetails', 'trackingView', 'adminView') THEN 'screen' END,
    left(e.screen, 200), '', 0::bigint),
   (CASE WHEN e.event = 'reportView' AND e.properties ->> 'name' IS NOT NULL THEN 'report' END,
    left(e.properties ->> 'name', 200), coalesce(left(e.properties ->> 'category', 60), ''), 0::bigint),

@@ -706,16 +706,18 @@ function BarTable({
               {(r.cells ?? []).map((c, i) => (
                 <td key={i}>{c}</td>
               ))}
-              <td className="usage__value">
-                <span className="usage__meter" aria-hidden="true">
-                  <span
-                    className={
-                      r.tone === 'bad' ? 'usage__meter-fill usage__meter-fill--bad' : 'usage__meter-fill'
-                    }
-                    style={{ width: `${max > 0 ? Math.max(2, (r.value / max) * 100) : 0}%` }}
-                  />
-                </span>
-                <span className="usage__number">{format(r.value)}</span>
+              <td className="usage__value-cell">
+                <div className="usage__value">
+                  <span className="usage__meter" aria-hidden="true">
+                    <span
+                      className={
+                        r.tone === 'bad' ? 'usage__meter-fill usage__meter-fill--bad' : 'usage__meter-fill'
+                      }
+                      style={{ width: `${max > 0 ? Math.max(2, (r.value / max) * 100) : 0}%` }}
+                    />
+                  </span>
+                  <span className="usage__number">{format(r.value)}</span>
+                </div>
               </td>
             </tr>
           ))}
