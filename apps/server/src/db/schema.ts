@@ -653,6 +653,20 @@ export const outletSharedBilling = pgTable(
   ],
 );
 
+/** Add Salesman BG Mapping (migration 0018): the business groups a salesman is mapped to. */
+export const salesmanBusinessGroups = pgTable(
+  'salesman_business_groups',
+  {
+    salesmanId: ref('salesman_id')
+      .notNull()
+      .references(() => salesmen.id, { onDelete: 'cascade' }),
+    businessGroup: text('business_group').notNull().$type<'Distributor' | 'New Channel' | 'Ice Cream'>(),
+    updatedBy: text('updated_by').references(() => users.id),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.salesmanId, t.businessGroup] })],
+);
+
 // --- Metadata -----------------------------------------------------------------------------------
 
 export const appMeta = pgTable('app_meta', {
@@ -687,5 +701,6 @@ export const allTables = {
   salesmanDailyKpis,
   outletDailySales,
   outletSharedBilling,
+  salesmanBusinessGroups,
   appMeta,
 } as const;
