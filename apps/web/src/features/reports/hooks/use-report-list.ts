@@ -1,9 +1,5 @@
-import {
-  countryFlags,
-  TRACKING_REPORT_NAME,
-  type ReportCategory,
-  type ReportDefinition,
-} from '@fieldforce/contracts';
+import { TRACKING_REPORT_NAME, type ReportCategory, type ReportDefinition } from '@fieldforce/contracts';
+import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
 import { useOperationalReportsList } from '../api/get-operational-reports-list';
 import { reportForEntry } from '../report-params';
@@ -23,13 +19,14 @@ export function useReportList() {
   const country = useClientStore((s) => s.selectedCountryCode);
   const enabled = useClientStore((s) => s.opsReportAccess && s.userDetails !== null);
   const query = useOperationalReportsList(country, enabled);
+  const { flags } = useMarketFlags(country);
   const entries: ReportMenuEntry[] = (query.data?.operationalReportsList ?? []).map((entry) => ({
     ...entry,
     report: reportForEntry(entry),
   }));
   // Salesman Tracking is an operational report with its own screen, in markets whose SMTracking flag is
-  // on (the server refuses its calls elsewhere; docs/decisions.md).
-  if (query.data && countryFlags(country).SMTracking)
+  // on as the server holds it (Admin configuration; the server refuses its calls elsewhere too).
+  if (query.data && flags.SMTracking)
     entries.push({ reportName: TRACKING_REPORT_NAME, reportCategory: 'transactionalreports' });
   return { entries, isPending: enabled && query.isPending, isError: query.isError };
 }
