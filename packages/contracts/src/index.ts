@@ -22,3 +22,4 @@ export * from './admin-config.js';
 export * from './usage-page.js';
 export * from './user-access.js';
 export * from './tracking.js';
+export * from './best-price.js';
