@@ -667,6 +667,33 @@ export const salesmanBusinessGroups = pgTable(
   (t) => [primaryKey({ columns: [t.salesmanId, t.businessGroup] })],
 );
 
+/** Estimated Best Price (migration 0022): per item and outlet type, the estimate and the admin's override. */
+export const bestPrices = pgTable(
+  'best_prices',
+  {
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode),
+    outletType: text('outlet_type').notNull(),
+    estimatedPrice: money('estimated_price'),
+    spread: numeric('spread', { precision: 10, scale: 4, mode: 'number' }).notNull().default(0),
+    flagged: boolean('flagged').notNull().default(false),
+    invoices: integer('invoices').notNull().default(0),
+    trimmed: integer('trimmed').notNull().default(0),
+    computedAt: tstz('computed_at'),
+    overridePrice: money('override_price'),
+    overrideBy: text('override_by').references(() => users.id),
+    overrideAt: tstz('override_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.itemCode, t.outletType] }),
+    index('best_prices_flagged_idx').on(t.countryCode, t.flagged),
+  ],
+);
+
 // --- Metadata -----------------------------------------------------------------------------------
 
 export const appMeta = pgTable('app_meta', {
@@ -702,5 +729,6 @@ export const allTables = {
   outletDailySales,
   outletSharedBilling,
   salesmanBusinessGroups,
+  bestPrices,
   appMeta,
 } as const;
