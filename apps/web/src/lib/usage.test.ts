@@ -102,6 +102,56 @@ describe('usage events on the web', () => {
     expect(sent[1]!.body.events).toHaveLength(50);
   });
 
+  // Events lost on a full page load (issue 13): what the browser and the server refuse, and a
+  // request the page takes down with it.
+  const large = { a: 'x'.repeat(480), b: 'y'.repeat(480), c: 'z'.repeat(480) };
+  const bodyBytes = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length;
+
+  it('cuts batches by size too, so none passes the server’s 64 KB (which would lose all of it)', async () => {
+    const sent = setup();
+    for (let i = 0; i < 50; i += 1) track('filter', large);
+    await flushUsage();
+    expect(sent.length).toBeGreaterThan(1);
+    for (const s of sent) expect(bodyBytes(s.body)).toBeLessThanOrEqual(64 * 1024);
+    expect(sent.flatMap((s) => s.body.events)).toHaveLength(50);
+  });
+
+  it('sends the timer’s flush with keepalive, so a full page load right after does not cancel it', async () => {
+    vi.useFakeTimers();
+    const sent = setup();
+    track('download');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sent).toMatchObject([{ keepalive: true }]);
+  });
+
+  it('keeps keepalive bodies in flight within the browser’s 64 KiB, the rest as plain requests', async () => {
+    const sent: { body: unknown; keepalive: boolean }[] = [];
+    const answers: (() => void)[] = [];
+    let answering = false;
+    setup({
+      // The page is going away: no request is answered yet.
+      send: (_path, body, keepalive) => {
+        sent.push({ body, keepalive });
+        return answering ? Promise.resolve() : new Promise<void>((resolve) => answers.push(resolve));
+      },
+    });
+    // Full batches go at once (at 50 and 100), the rest with the page-hide flush.
+    for (let i = 0; i < 120; i += 1) track('filter', large);
+    const flushed = flushUsage();
+    const kept = sent.filter((s) => s.keepalive).reduce((sum, s) => sum + bodyBytes(s.body), 0);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(64 * 1024);
+    expect(sent.some((s) => !s.keepalive)).toBe(true);
+    expect(sent.flatMap((s) => (s.body as { events: unknown[] }).events)).toHaveLength(120);
+    answering = true;
+    answers.forEach((answer) => answer());
+    await flushed;
+    // Answered, the budget is free again.
+    track('filter');
+    await flushUsage();
+    expect(sent.at(-1)).toMatchObject({ keepalive: true });
+  });
+
   it('reads the model of Android phones and Apple devices', () => {
     expect(deviceModelOf(PIXEL)).toBe('Pixel 8');
     expect(deviceModelOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('iPhone');

@@ -4,8 +4,13 @@
  * every few seconds, when it holds a full batch, and when the page is hidden. Events the market does
  * not send (enableGTM off) are never queued, except login, forgot-password and back-to-login.
  *
- * The page-hide flush uses `fetch(…, { keepalive: true })` rather than `navigator.sendBeacon`: a
- * beacon cannot carry the session header, and keepalive requests outlive the page the same way.
+ * Every batch goes with `fetch(…, { keepalive: true })` while the browser's keepalive budget (64 KiB of
+ * bodies in flight at once) allows, not only the page-hide flush: a request started by the 5-second
+ * timer or a full batch just before a full page load would otherwise be cancelled with the page, its
+ * events already out of the queue. Batches are cut by size as well as count (the server refuses a
+ * body over 64 KB, and the browser refuses a keepalive body past its budget), so one large event no
+ * longer sinks its batch. Not `navigator.sendBeacon`: a beacon cannot carry the session header or
+ * the CSRF header, and the server refuses a cookie-authenticated POST without the latter.
  * With a tag manager configured (GTM_ID), each event is also pushed to its data layer.
  */
 import {
@@ -14,6 +19,7 @@ import {
   describeDevice,
   deviceTypeOf,
   PUBLIC_EVENTS,
+  USAGE_BATCH_MAX_BYTES,
   USAGE_BATCH_MAX_EVENTS,
   usageEventSent,
   type CountryCode,
@@ -49,7 +55,7 @@ interface Queued {
 }
 
 export interface UsageEnvironment {
-  /** Sends one batch; `keepalive` when the page is going away. */
+  /** Sends one batch; `keepalive` so the request outlives the page (within the browser's budget). */
   send(path: string, body: unknown, keepalive: boolean): Promise<void>;
   now(): Date;
   width(): number;
@@ -64,6 +70,13 @@ export interface UsageEnvironment {
 }
 
 export const FLUSH_INTERVAL_MS = 5_000;
+/**
+ * Keepalive bodies in flight at once: browsers refuse (TypeError) a keepalive request whose body would
+ * take the page's total past 64 KiB. A margin is kept for other keepalive requests of the page.
+ */
+export const KEEPALIVE_BUDGET_BYTES = 60 * 1024;
+/** A batch's body at most (the server's limit, USAGE_BATCH_MAX_BYTES, less a margin). */
+export const BATCH_MAX_BYTES = USAGE_BATCH_MAX_BYTES - 1024;
 
 const defaultEnvironment = (): UsageEnvironment => ({
   // Headers are built synchronously so a flush at page hide starts its request before the page goes.
@@ -107,6 +120,8 @@ const defaultEnvironment = (): UsageEnvironment => ({
 let env: UsageEnvironment | null = null;
 let queue: Queued[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** Bytes of keepalive bodies sent and not yet answered. */
+let keepaliveInFlight = 0;
 
 const environment = () => (env ??= defaultEnvironment());
 
@@ -116,6 +131,7 @@ export function configureUsage(overrides: Partial<UsageEnvironment> | null): voi
   queue = [];
   if (timer) clearTimeout(timer);
   timer = null;
+  keepaliveInFlight = 0;
 }
 
 /** The phone or tablet model the user agent names ('Pixel 8', 'iPhone'), else null. */
@@ -184,8 +200,45 @@ export function track(event: UsageEventName, properties: UsageProperties = {}): 
   else if (!timer) timer = setTimeout(() => void flushUsage(), FLUSH_INTERVAL_MS);
 }
 
-/** Sends everything queued, in batches per market and signed-in state; failures are dropped quietly. */
-export async function flushUsage(keepalive = false): Promise<void> {
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a value's JSON. */
+const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+/**
+ * Cuts a market's events into batches of at most USAGE_BATCH_MAX_EVENTS events and BATCH_MAX_BYTES
+ * bytes of body. An event too large to go alone is left out (the server would refuse its batch).
+ */
+function batchesOf(country: CountryCode, items: Queued[]): { body: UsageBatchBody; bytes: number }[] {
+  const envelope = jsonBytes({ countryCode: country, events: [] });
+  const batches: { body: UsageBatchBody; bytes: number }[] = [];
+  let events: UsageEvent[] = [];
+  let bytes = envelope;
+  for (const item of items) {
+    const size = jsonBytes(item.event) + 1; // and its comma
+    if (envelope + size > BATCH_MAX_BYTES) continue;
+    if (events.length >= USAGE_BATCH_MAX_EVENTS || bytes + size > BATCH_MAX_BYTES) {
+      batches.push({ body: { countryCode: country, events }, bytes });
+      events = [];
+      bytes = envelope;
+    }
+    events.push(item.event);
+    bytes += size;
+  }
+  if (events.length > 0) batches.push({ body: { countryCode: country, events }, bytes });
+  return batches;
+}
+
+interface UsageBatchBody {
+  countryCode: CountryCode;
+  events: UsageEvent[];
+}
+
+/**
+ * Sends everything queued, in batches per market and signed-in state; failures are dropped quietly.
+ * Each batch goes with keepalive while the budget allows, whether or not the page is going away: a
+ * timer's flush started just before a full page load must outlive the page too.
+ */
+export async function flushUsage(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
   const pending = queue;
@@ -195,34 +248,40 @@ export async function flushUsage(keepalive = false): Promise<void> {
     // Before sign-in only the public events can go; the others wait for nothing (they are dropped).
     if (!item.signedIn && !PUBLIC_EVENTS.includes(item.event.event)) continue;
     const key = `${item.country}|${item.signedIn}`;
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   const e = environment();
+  // Every request starts before the first await, so a page-hide flush is under way before the page goes.
   await Promise.all(
-    [...groups.values()].flatMap((items) => {
-      const batches: Queued[][] = [];
-      for (let i = 0; i < items.length; i += USAGE_BATCH_MAX_EVENTS) {
-        batches.push(items.slice(i, i + USAGE_BATCH_MAX_EVENTS));
-      }
-      return batches.map((batch) =>
-        e
-          .send(
-            batch[0]!.signedIn ? 'events' : 'events/public',
-            { countryCode: batch[0]!.country, events: batch.map((b) => b.event) },
-            keepalive,
-          )
-          .catch(() => undefined),
-      );
-    }),
+    [...groups.values()].flatMap((items) =>
+      batchesOf(items[0]!.country, items).map(({ body, bytes }) => {
+        const keepalive = keepaliveInFlight + bytes <= KEEPALIVE_BUDGET_BYTES;
+        if (keepalive) keepaliveInFlight += bytes;
+        const path = items[0]!.signedIn ? 'events' : 'events/public';
+        let sending: Promise<void>;
+        try {
+          sending = e.send(path, body, keepalive);
+        } catch (error) {
+          sending = Promise.reject(error);
+        }
+        return sending
+          .catch(() => undefined)
+          .finally(() => {
+            if (keepalive) keepaliveInFlight -= bytes;
+          });
+      }),
+    ),
   );
 }
 
 /** Sends the queue when the page is hidden or left (call once at start-up). */
 export function startUsageFlushOnHide(): () => void {
   const onHide = () => {
-    if (document.visibilityState === 'hidden') void flushUsage(true);
+    if (document.visibilityState === 'hidden') void flushUsage();
   };
-  const onPageHide = () => void flushUsage(true);
+  const onPageHide = () => void flushUsage();
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onPageHide);
   return () => {
