@@ -32,6 +32,7 @@ import { outletStatusRoutes } from './modules/outlet-status/routes.js';
 import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/routes.js';
 import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
+import { bestPriceRoutes } from './modules/best-price/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { usageRoutes } from './modules/usage/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outletGeoComplianceRoutes);
   await app.register(salesmanDeviceIdRoutes);
   await app.register(deviceGeoComplianceRoutes);
+  await app.register(bestPriceRoutes);
   await app.register(fileRoutes);
   await app.register(usageRoutes);
   await app.register(trackingRoutes);

@@ -352,6 +352,22 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: () => ({ payload: { smCode: 'NOSUCHSM', geoCompliance: 1, radiusM: 100 } }),
   },
 
+  // Estimated Best Price (issue 15): admins of the market with access to all its distributors (not id).
+  { route: 'GET /api/admin/estimatedBestPrice/list', allowed: admins },
+  { route: 'GET /api/admin/estimatedBestPrice/filterResult', allowed: admins },
+  { route: 'GET /api/admin/estimatedBestPrice/fileExport', allowed: admins },
+  {
+    route: 'POST /api/admin/estimatedBestPrice/recompute',
+    allowed: admins,
+    request: () => ({ payload: {} }),
+  },
+  {
+    route: 'PUT /api/admin/estimatedBestPrice',
+    allowed: admins,
+    // An item nobody has: 404 for an admin once past access control, nothing changes.
+    request: () => ({ payload: { itemCode: 'NOSUCHITEM', outletType: 'NOSUCHTYPE', price: 1 } }),
+  },
+
   // User Access (issue 13): admins of the market (every market). A user nobody has: 404 once past access
   // control, nothing changes.
   { route: 'GET /api/admin/userAccess/list', allowed: admins },
