@@ -11,6 +11,7 @@ import { adminEn } from './admin.en';
 import { outletGeoEn } from './outlet-geo.en';
 import { trackingEn } from './tracking.en';
 import { devicesEn } from './devices.en';
+import { bestPriceEn } from './best-price.en';
 import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
 import { configEn } from './config.en';
@@ -380,6 +381,7 @@ export const en = {
   ...outletGeoEn,
   ...trackingEn,
   ...devicesEn,
+  ...bestPriceEn,
   ...userAccessEn,
   ...usageEn,
   ...configEn,

@@ -8,6 +8,7 @@ import { adminVi } from './admin.vi';
 import { outletGeoVi } from './outlet-geo.vi';
 import { trackingVi } from './tracking.vi';
 import { devicesVi } from './devices.vi';
+import { bestPriceVi } from './best-price.vi';
 import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
 import { configVi } from './config.vi';
@@ -26,6 +27,7 @@ const base: Record<
     | keyof typeof outletGeoVi
     | keyof typeof trackingVi
     | keyof typeof devicesVi
+    | keyof typeof bestPriceVi
     | keyof typeof userAccessVi
     | keyof typeof usageVi
     | keyof typeof configVi
@@ -403,6 +405,7 @@ export const vi: Record<MessageKey, string> = {
   ...outletGeoVi,
   ...trackingVi,
   ...devicesVi,
+  ...bestPriceVi,
   ...userAccessVi,
   ...usageVi,
   ...configVi,
