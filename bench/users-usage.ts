@@ -12,6 +12,7 @@
 // bench users over the seven markets, a year of days, the event mix of the web), then every rollup is
 // rebuilt from them (rebuildUsageRollups: the same rules as each batch's statement).
 //   npm run bench -- users --only=usage [--events 10000000] [--seconds 10] [--keep DIR] [--rebuild]
+//   [--events-only]: only events.rps and baseline.rps (no 10 M events loaded, no usage page figures).
 import http from 'node:http';
 import { COUNTRY_CODES, DEMO_PASSWORD } from '@fieldforce/contracts';
 import { startCluster } from '../scripts/pg-cluster.mjs';
@@ -267,8 +268,11 @@ export async function usageFigures(args: string[]): Promise<Record<string, numbe
     }
     // The page's Super User case: the demo Super User made an admin (bench data only).
     await db.query(`UPDATE users SET user_type = 'admin' WHERE email = 'super@demo.test'`);
-    await loadEvents(db, total, args.includes('--rebuild'));
-    Object.assign(figures, await rollupSizes(db));
+    const eventsOnly = args.includes('--events-only');
+    if (!eventsOnly) {
+      await loadEvents(db, total, args.includes('--rebuild'));
+      Object.assign(figures, await rollupSizes(db));
+    }
 
     const server = await startServer({
       DATABASE_URL: url,
@@ -280,52 +284,55 @@ export async function usageFigures(args: string[]): Promise<Record<string, numbe
       const admin = await token(server.url, 'admin.vn@demo.test', 'vn');
       const superUser = await token(server.url, 'super@demo.test', 'vn');
 
-      log('usage page: 60 calls (30, 90, 365 days; one market and every market), after 6 warm-up calls');
-      const page = async (tok: string, days: number, market: string) => {
-        const from = new Date(Date.parse(`${TODAY}T00:00:00Z`) - (days - 1) * 86_400_000)
+      if (!eventsOnly) await pageFigures();
+      async function pageFigures() {
+        log('usage page: 60 calls (30, 90, 365 days; one market and every market), after 6 warm-up calls');
+        const page = async (tok: string, days: number, market: string) => {
+          const from = new Date(Date.parse(`${TODAY}T00:00:00Z`) - (days - 1) * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const started = performance.now();
+          const res = await fetch(
+            `${server.url}/api/usage/overview?countryCode=vn&market=${market}&from=${from}&to=${TODAY}`,
+            { headers: { customerToken: tok } },
+          );
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`usage page: ${res.status}`);
+          return performance.now() - started;
+        };
+        const variants = [
+          () => page(admin, 30, 'vn'),
+          () => page(admin, 90, 'vn'),
+          () => page(admin, 365, 'vn'),
+          () => page(superUser, 30, 'all'),
+          () => page(superUser, 90, 'all'),
+          () => page(superUser, 365, 'all'),
+        ];
+        for (const v of variants) await v();
+        const all: number[] = [];
+        const byVariant: number[][] = variants.map(() => []);
+        for (let i = 0; i < 60; i += 1) {
+          const ms = await variants[i % variants.length]!();
+          all.push(ms);
+          byVariant[i % variants.length]!.push(ms);
+        }
+        figures['usagePage.p95Ms'] = round1(percentile(all, 95));
+        figures['usagePage.medianMs'] = round1(percentile(all, 50));
+        figures['usagePage30d.p95Ms'] = round1(percentile(byVariant[0]!, 95));
+        figures['usagePageAll365.p95Ms'] = round1(percentile(byVariant[5]!, 95));
+
+        const exportStarted = performance.now();
+        const from365 = new Date(Date.parse(`${TODAY}T00:00:00Z`) - 364 * 86_400_000)
           .toISOString()
           .slice(0, 10);
-        const started = performance.now();
-        const res = await fetch(
-          `${server.url}/api/usage/overview?countryCode=vn&market=${market}&from=${from}&to=${TODAY}`,
-          { headers: { customerToken: tok } },
+        const exp = await fetch(
+          `${server.url}/api/usage/export?countryCode=vn&market=all&from=${from365}&to=${TODAY}&format=csv`,
+          { headers: { customerToken: superUser } },
         );
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`usage page: ${res.status}`);
-        return performance.now() - started;
-      };
-      const variants = [
-        () => page(admin, 30, 'vn'),
-        () => page(admin, 90, 'vn'),
-        () => page(admin, 365, 'vn'),
-        () => page(superUser, 30, 'all'),
-        () => page(superUser, 90, 'all'),
-        () => page(superUser, 365, 'all'),
-      ];
-      for (const v of variants) await v();
-      const all: number[] = [];
-      const byVariant: number[][] = variants.map(() => []);
-      for (let i = 0; i < 60; i += 1) {
-        const ms = await variants[i % variants.length]!();
-        all.push(ms);
-        byVariant[i % variants.length]!.push(ms);
+        await exp.arrayBuffer();
+        if (exp.status !== 200) throw new Error(`usage export: ${exp.status}`);
+        figures['usageExport.ms'] = Math.round(performance.now() - exportStarted);
       }
-      figures['usagePage.p95Ms'] = round1(percentile(all, 95));
-      figures['usagePage.medianMs'] = round1(percentile(all, 50));
-      figures['usagePage30d.p95Ms'] = round1(percentile(byVariant[0]!, 95));
-      figures['usagePageAll365.p95Ms'] = round1(percentile(byVariant[5]!, 95));
-
-      const exportStarted = performance.now();
-      const from365 = new Date(Date.parse(`${TODAY}T00:00:00Z`) - 364 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      const exp = await fetch(
-        `${server.url}/api/usage/export?countryCode=vn&market=all&from=${from365}&to=${TODAY}&format=csv`,
-        { headers: { customerToken: superUser } },
-      );
-      await exp.arrayBuffer();
-      if (exp.status !== 200) throw new Error(`usage export: ${exp.status}`);
-      figures['usageExport.ms'] = Math.round(performance.now() - exportStarted);
 
       log(`baseline: GET /api/health, ${CLIENTS} clients, ${seconds} s`);
       const baseline = await drive(`${server.url}/api/health`, { method: 'GET', headers: {} }, seconds);

@@ -66,9 +66,13 @@ const STORE_AND_ROLL_UP = `     ), stored AS (
        SELECT day, market, event, role_key, count(*) FROM input
        GROUP BY day, market, event, role_key ORDER BY day, market, event, role_key
        ON CONFLICT (day, market, event, role) DO UPDATE SET events = usage_daily.events + excluded.events
+     ), alike AS (
+       -- Events alike in what the items read, counted once: the items are worked out per kind of event.
+       SELECT market, day, event, screen, properties, count(*) AS n FROM input
+       GROUP BY market, day, event, screen, properties
      ), day_items AS (
-       SELECT s.market, s.day, i.kind, i.item, i.detail, count(*) AS events, sum(i.amount) AS amount
-       FROM input s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
+       SELECT s.market, s.day, i.kind, i.item, i.detail, sum(s.n) AS events, sum(i.amount * s.n) AS amount
+       FROM alike s CROSS JOIN LATERAL ${ITEMS_OF_EVENT}
        WHERE i.kind IS NOT NULL
        GROUP BY s.market, s.day, i.kind, i.item, i.detail
      ), items AS (
@@ -88,7 +92,9 @@ const STORE_AND_ROLL_UP = `     ), stored AS (
              amount = usage_monthly_items.amount + excluded.amount
      ), days AS (
        SELECT DISTINCT ON (day, market, user_id) day, market, user_id, role_key
-       FROM input WHERE user_id IS NOT NULL ORDER BY day, market, user_id, ord
+       FROM (SELECT day, market, user_id, role_key, min(ord) AS ord FROM input WHERE user_id IS NOT NULL
+             GROUP BY day, market, user_id, role_key) f
+       ORDER BY day, market, user_id, ord
      ), new_days AS (
        INSERT INTO usage_daily_users (day, market, user_id, role)
        SELECT day, market, user_id, role_key FROM days ORDER BY day, market, user_id
