@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { countryCodeSchema } from './countries.js';
+import { BEST_PRICE_UPLOAD_MESSAGES } from './best-price-messages.js';
 import { USER_UPLOAD_MESSAGES } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +182,7 @@ export const IMPORT_KINDS = [
   'deviceGeoCompliance',
   'users',
   'salesmen',
+  'estimatedBestPrice',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importKindSchema = z.enum(IMPORT_KINDS);
@@ -328,6 +330,7 @@ export const IMPORT_MESSAGES = {
   GENERIC: 'Something went wrong. Please try again after sometime',
   DOWNLOAD_CAPPED: 'Download restricted to first 100000 records only.',
   ...USER_UPLOAD_MESSAGES,
+  ...BEST_PRICE_UPLOAD_MESSAGES,
 } as const;
 export type ImportMessageCode = keyof typeof IMPORT_MESSAGES;
 

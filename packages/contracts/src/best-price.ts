@@ -129,3 +129,21 @@ export const saveBestPriceSchema = z.object({
 export type SaveBestPrice = z.infer<typeof saveBestPriceSchema>;
 export const saveBestPriceResultSchema = z.object({ changed: z.boolean(), row: bestPriceRowSchema });
 export type SaveBestPriceResult = z.infer<typeof saveBestPriceResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Overrides by upload
+// ---------------------------------------------------------------------------------------------
+
+/** The overrides template (the spec gives none: docs/decisions.md). A blank price clears the override. */
+export const BEST_PRICE_TEMPLATE_HEADERS = ['Item Code', 'Outlet Type', 'Override Price'] as const;
+export const BEST_PRICE_MAX_BYTES = 25 * 1024 * 1024;
+export const BEST_PRICE_IMPORT_KIND = 'estimatedBestPrice' as const;
+
+/** An override cell: a positive amount with at most 2 decimals; '' (blank) clears; undefined is invalid. */
+export function parseOverridePrice(cell: string | undefined): number | null | undefined {
+  const s = (cell ?? '').trim();
+  if (s === '') return null;
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(s)) return undefined;
+  const n = Number(s);
+  return n > 0 ? n : undefined;
+}

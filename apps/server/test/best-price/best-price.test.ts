@@ -7,12 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   estimateBestPrice,
+  importMessage,
   type BestPricePage,
   type Envelope,
+  type ImportJob,
   type SaveBestPriceResult,
 } from '@fieldforce/contracts';
 import { readDataVersion } from '../../src/db/data-version.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { uploadFile } from '../helpers/upload.js';
 import { call, createDtLimitedAdmin, signIn } from '../outlet-status/helpers.js';
 
 let t: TestApp;
@@ -225,5 +228,90 @@ describe('override by hand', () => {
       price: -1,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('overrides by upload', () => {
+  const csv = (...rows: string[]) => ['Item Code,Outlet Type,Override Price', ...rows].join('\r\n') + '\r\n';
+  const uploaded = async (content: string, token = adminVn) => {
+    const res = await uploadFile(
+      t.app,
+      token,
+      { name: 'prices.csv', content },
+      { market: 'vn', kind: 'estimatedBestPrice' },
+    );
+    return res;
+  };
+  const apply = (jobId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/file/apply?countryCode=vn&jobId=${jobId}`,
+      headers: { customertoken: adminVn },
+    });
+  const overrides = async () =>
+    (
+      await t.app.db.query<{ outlet_type: string; price: number | null }>(
+        `SELECT outlet_type, override_price::float8 AS price FROM best_prices
+         WHERE country_code = 'vn' AND item_code = $1 ORDER BY outlet_type`,
+        [item],
+      )
+    ).rows;
+
+  it('refuses every bad row with its message and row, and applies nothing', async () => {
+    const before = await overrides();
+    const res = await uploaded(
+      csv(
+        `${item},${typeA},12.345`,
+        `${item},${typeA},10`,
+        `${item},${typeA},11`,
+        `NOSUCHITEM,${typeA},5`,
+        `,${typeB},5`,
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const job = data<ImportJob>(res);
+    expect(job.preview!.errors.map((e) => [e.row, e.header, e.code, e.message])).toEqual([
+      [1, 'Override Price', 'PRICE_INVALID', importMessage('PRICE_INVALID', { row: 1 }).message],
+      [
+        3,
+        'Item Code',
+        'BEST_PRICE_DUPLICATE_ROW',
+        importMessage('BEST_PRICE_DUPLICATE_ROW', { row: 3 }).message,
+      ],
+      [4, 'Item Code', 'NOT_IN_PORTAL', importMessage('NOT_IN_PORTAL', { row: 4 }).message],
+      [5, 'Item Code', 'BLANK_VALUE', importMessage('BLANK_VALUE', { row: 5 }).message],
+    ]);
+    expect((await apply(job.jobId)).statusCode).toBe(409);
+    expect(await overrides()).toEqual(before);
+  });
+
+  it('sets and clears overrides in one file, each change audited with the import', async () => {
+    await call(t.app, adminVn, 'PUT', `${API}?countryCode=vn`, {
+      itemCode: item,
+      outletType: typeB,
+      price: 99,
+    });
+    const job = data<ImportJob>(await uploaded(csv(`${item},${typeA},88.25`, `${item},${typeB},`)));
+    expect(job.preview).toMatchObject({ rows: 2, update: 2, unchanged: 0, errorCount: 0 });
+    const res = await apply(job.jobId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(data<ImportJob>(res).result).toEqual({ created: 0, updated: 2, unchanged: 0 });
+    expect(await overrides()).toEqual([
+      { outlet_type: typeA, price: 88.25 },
+      { outlet_type: typeB, price: null },
+    ]);
+    const { rows } = await t.app.db.query<{ target: string; after: unknown }>(
+      `SELECT target, after FROM audit_log WHERE import_id = $1 AND action = 'bestPrice.override' ORDER BY target`,
+      [job.jobId],
+    );
+    expect(rows).toEqual([
+      { target: `${item}|${typeA}`, after: { overridePrice: 88.25 } },
+      { target: `${item}|${typeB}`, after: { overridePrice: null } },
+    ]);
+  });
+
+  it('is refused to a DT-limited admin', async () => {
+    const res = await uploaded(csv(`${item},${typeA},5`), dtAdminVn);
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -19,7 +19,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../errors.js';
 import { marketFlags } from '../market-flags.js';
-import { inMarket, isAdmin, type AuthUser } from '../policy.js';
+import { dtScope, inMarket, isAdmin, type AuthUser } from '../policy.js';
 
 export { dtScope, dtScopeSql, dtScopeWhere, inDtScope, inMarket, isAdmin, isSuperUser } from '../policy.js';
 
@@ -76,6 +76,8 @@ export function toolInMarket(tool: AdminToolKey, market: MarketSettings): boolea
 /** The tool's own rule on top of "an admin of this market". */
 function toolRule(user: AuthUser, tool: AdminToolKey, market: MarketSettings): boolean {
   if (tool === 'outletStatus') return market.outletStatusEmailDomains.includes(emailDomainOf(user));
+  // One price per item and outlet type for the whole market: admins of all its distributors only.
+  if (tool === 'estimatedBestPrice') return dtScope(user) === null;
   return true;
 }
 

@@ -24,6 +24,8 @@ import { assertBestPrice } from './policy.js';
 import { bestPriceRow, saveOverride } from './queries.js';
 import { recomputeBestPrices } from './recompute.js';
 import { bestPriceTable } from './table.js';
+// Registers the 'estimatedBestPrice' upload with the import pipeline.
+import './import-definition.js';
 
 const ACCESS_TEXT =
   'Admins (userType admin) of the market with access to all its distributors (the price is market-wide); ' +

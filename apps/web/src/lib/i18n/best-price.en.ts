@@ -1,5 +1,12 @@
 /** English strings of Estimated Best Price (issue 15). */
 export const bestPriceEn = {
+  // The upload's own messages, by their IMPORT_MESSAGES code (components/upload translates `import.<code>`).
+  'import.PRICE_INVALID':
+    'Override Price should be a positive amount with at most 2 decimals, or blank to use the estimate, in row number {row}',
+  'import.BEST_PRICE_DUPLICATE_ROW': 'Duplicate records for Item Code, Outlet Type in row number {row}',
+  'bestPrice.upload': 'Upload overrides',
+  'bestPrice.uploadTitle': 'Upload price overrides',
+  'bestPrice.action.import': 'Overrides uploaded',
   'bestPrice.filters': 'Filter prices',
   'bestPrice.apply': 'Apply',
   'bestPrice.reset': 'Reset',

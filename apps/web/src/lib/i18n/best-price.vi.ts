@@ -2,6 +2,12 @@ import type { bestPriceEn } from './best-price.en';
 
 /** Vietnamese strings of Estimated Best Price (issue 15). */
 export const bestPriceVi: Record<keyof typeof bestPriceEn, string> = {
+  'import.PRICE_INVALID':
+    'Giá ghi đè phải là số dương, tối đa 2 chữ số thập phân, hoặc để trống để dùng giá ước tính, ở dòng số {row}',
+  'import.BEST_PRICE_DUPLICATE_ROW': 'Trùng bản ghi Mã sản phẩm, Loại cửa hàng ở dòng số {row}',
+  'bestPrice.upload': 'Tải lên giá ghi đè',
+  'bestPrice.uploadTitle': 'Tải lên giá ghi đè',
+  'bestPrice.action.import': 'Đã tải lên giá ghi đè',
   'bestPrice.filters': 'Lọc giá',
   'bestPrice.apply': 'Áp dụng',
   'bestPrice.reset': 'Đặt lại',

@@ -1,4 +1,10 @@
-import { SEARCH_LIST_MAX, type BestPriceRow } from '@fieldforce/contracts';
+import {
+  BEST_PRICE_IMPORT_KIND,
+  BEST_PRICE_MAX_BYTES,
+  BEST_PRICE_TEMPLATE_HEADERS,
+  SEARCH_LIST_MAX,
+  type BestPriceRow,
+} from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
@@ -240,17 +246,31 @@ function BestPriceView() {
             </button>
           ) : null
         }
+        upload={{
+          kind: BEST_PRICE_IMPORT_KIND,
+          label: t('bestPrice.upload'),
+          title: t('bestPrice.uploadTitle'),
+          templateHeaders: BEST_PRICE_TEMPLATE_HEADERS,
+          templateName: 'estimated_best_price_template.csv',
+          maxBytes: BEST_PRICE_MAX_BYTES,
+        }}
         export={{
           fetchFile: (format, options) => exportBestPrice(country, criteria, format, language, options),
           fallbackName: (format) => `estimated-best-price_${country}.${format}`,
         }}
         activity={{
-          actionLabel: (action) => ({ 'bestPrice.override': t('bestPrice.action.override') })[action],
+          actionLabel: (action) =>
+            ({
+              'bestPrice.override': t('bestPrice.action.override'),
+              'bestPrice.import': t('bestPrice.action.import'),
+            })[action],
           describe: (entry) =>
-            t('bestPrice.change', {
-              from: describeOverride(entry.before),
-              to: describeOverride(entry.after),
-            }),
+            entry.action === 'bestPrice.override'
+              ? t('bestPrice.change', {
+                  from: describeOverride(entry.before),
+                  to: describeOverride(entry.after),
+                })
+              : undefined,
         }}
       />
 
