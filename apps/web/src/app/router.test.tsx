@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../lib/store';
 import { buildUser } from '../test/factories';
 import { renderRoutes } from '../test/render';
@@ -14,6 +14,13 @@ const renderAt = (path: string, pages = createPages()) => renderRoutes(buildRout
 beforeEach(() => {
   useClientStore.setState(initialClientState());
 });
+
+// These tests are about guards and layout, not how long the test runner takes to transform a screen's
+// module graph: the User Access screen is large, and on a loaded machine its first import alone can
+// outlast findByRole's wait. Load it once up front.
+beforeAll(async () => {
+  await PAGE_LOADERS.userAccess();
+}, 60_000);
 
 describe('router', () => {
   it("shows 'loading...' and then the page", async () => {
