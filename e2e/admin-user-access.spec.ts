@@ -87,6 +87,24 @@ test('an admin filters the users and edits one user’s access with a confirmati
   const log = page.getByRole('dialog', { name: 'Activity Log' });
   await expect(log).toContainText('Access changed');
   await expect(log).toContainText('reports.vn@demo.test');
+  await log.getByRole('button', { name: 'Close' }).click();
+
+  // Leave reports.vn as the demo data has it (reports only): later flows sign in as them.
+  await row.getByRole('button', { name: /Edit the access of/ }).click();
+  await panel.getByRole('switch', { name: /UCube access/ }).uncheck();
+  await save.click();
+  await page
+    .getByRole('dialog', { name: /Save the access of/ })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(/Access of .* saved\./)
+      .last(),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('UCube', { exact: true })).toHaveCount(0);
 });
 
 test('a deactivated user cannot use their open session', async ({ page, browser }) => {
@@ -117,6 +135,18 @@ test('a deactivated user cannot use their open session', async ({ page, browser 
   await user.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(user).toHaveURL(/\/login/);
   await user.context().close();
+
+  // Reactivated, none.vn signs in again (later flows sign in as them).
+  await page.getByRole('button', { name: /Edit the access of/ }).click();
+  await panel.getByRole('button', { name: 'Reactivate' }).click();
+  await page
+    .getByRole('dialog', { name: /^Reactivate / })
+    .getByRole('button', { name: 'Reactivate' })
+    .click();
+  await expect(page.getByRole('status').getByText(/can sign in again\./)).toBeVisible();
+  const again = await newPage(browser);
+  await signIn(again, 'none.vn@demo.test');
+  await again.context().close();
 });
 
 // Screenshots for review (UA_SHOTS=1): the table and the panel at 1440, 768, 480 and 390 px, in en and vi.
