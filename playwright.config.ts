@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 // E2E_PORT lets two runs share a machine (each gets its own server and database folder).
 const PORT = Number(process.env.E2E_PORT) || 4310;
@@ -6,6 +6,25 @@ const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Playwright's own browser download does not work here: Debian's Chromium (scripts/ensure-chromium.mjs).
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const chromium: PlaywrightTestConfig['use'] = {
+  browserName: 'chromium',
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // WebGL in software for the tracking map (toolchain.md: headless Chromium has no GPU here).
+      '--enable-unsafe-swiftshader',
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,25 +44,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            // WebGL in software for the tracking map (toolchain.md: headless Chromium has no GPU here).
-            '--enable-unsafe-swiftshader',
-          ],
-        },
-      },
+      // Screenshots for review are not tests: they run only as the 'shots' project, on request.
+      testIgnore: /\.shots\.ts$/,
+      use: chromium,
     },
+    // SHOTS=1 npx playwright test --project shots: the review screenshots in e2e/shots (not tests).
+    ...(process.env.SHOTS ? [{ name: 'shots', testMatch: /\.shots\.ts$/, use: chromium }] : []),
   ],
   // The production server serves apps/web/dist: run `npm run build -w @fieldforce/web` first.
   webServer: {
