@@ -7,6 +7,7 @@ import { ucubeBench } from './ucube.js';
 import { webBench } from './web.js';
 import { usersBench } from './users.js';
 import { trackingBench } from './tracking.js';
+import { bestPriceBench } from './best-price.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
 const suites: Record<string, Suite> = {
@@ -17,6 +18,7 @@ const suites: Record<string, Suite> = {
   uploads: uploadsBench,
   users: usersBench,
   tracking: trackingBench,
+  bestprice: bestPriceBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -27,6 +27,7 @@ import { Rng } from './prng.js';
 import { COPY_CHUNK_ROWS, SCALES, SEED_SCALES, type SeedScale } from './scales.js';
 import { seedAuthDemo } from '../../modules/auth/demo.js';
 import { refreshSummaries } from './summaries.js';
+import { recomputeBestPrices } from '../../modules/best-price/recompute.js';
 
 export { refreshSummaries } from './summaries.js';
 export { DEMO_SIGN_INS } from './demo-users.js';
@@ -545,6 +546,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   const summariesStarted = performance.now();
   await refreshSummaries(db);
   log(`summaries rebuilt (${((performance.now() - summariesStarted) / 1000).toFixed(1)} s)`);
+  // Estimated Best Price as of the seed's today, so /estimatedbestprice opens with figures (id has no
+  // such tool); the same statement as the admin's Recompute.
+  for (const market of COUNTRY_CODES.filter((c) => c !== 'id')) {
+    await recomputeBestPrices(db, market, today.toISOString().slice(0, 10));
+  }
   await restoreDeferredDdl(db, log);
   // Statistics for the planner, and the visibility map for index-only counts (a report's total):
   // without it they read every row from the heap until autovacuum comes round.
