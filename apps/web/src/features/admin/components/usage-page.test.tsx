@@ -7,7 +7,8 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { I18nProvider, type Language } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { envelopeResponse } from '../../../test/session';
-import { columnLayout, presetRange, rangeValid } from '../usage-logic';
+import { columnLayout } from '../../../components/chart';
+import { presetRange, rangeValid } from '../usage-logic';
 import { AdminConfigurationSections } from './admin-configuration-sections';
 import { UsagePanel } from './usage-page';
 

@@ -9,7 +9,8 @@ import {
   type UsagePeriod,
 } from '@fieldforce/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ColumnChart } from '../../../components/chart';
 import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ToggleGroup } from '../../../components/toggle-group';
@@ -22,7 +23,6 @@ import { useClientStore } from '../../../lib/store';
 import {
   average,
   bucketLabel,
-  columnLayout,
   presetRange,
   rangeValid,
   seriesSummary,
@@ -440,26 +440,10 @@ function Kpi({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The element's content width, followed as it resizes (the UCube trend chart's way). */
-function useWidth<T extends HTMLElement>(initial = 640) {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(initial);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      const w = Math.round(entry?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
-
 /**
- * Active users per bucket as columns in inline SVG: a text summary stands for the chart, each column
- * is reachable with the arrow keys (one tab stop) and says its value, and the figures are in a table.
+ * Active users per bucket on the shared column chart (components/chart): a text summary stands for the
+ * chart, each column is reachable with the arrow keys and says its value, and the figures (with the
+ * first eight roles) are in a table.
  */
 function ActiveChart({
   series,
@@ -471,25 +455,15 @@ function ActiveChart({
   title: string;
 }) {
   const { t, language } = useI18n();
-  const id = useId();
-  const [boxRef, width] = useWidth<HTMLDivElement>();
-  const [rove, setRove] = useState<number | null>(null);
-  const [shown, setShown] = useState<number | null>(null);
-  const barRefs = useRef<(SVGRectElement | null)[]>([]);
-  const layout = columnLayout(series.total, width, 220);
-  const { plot } = layout;
-  const label = (i: number) => bucketLabel(series.buckets[i]!, period, language);
+  const labels = series.buckets.map((b) => bucketLabel(b, period, language));
   const summary = seriesSummary(series);
   const roles = series.byRole.slice(0, 8);
-  const focusIndex = rove ?? Math.max(0, series.total.length - 1);
-
   return (
-    <figure className="usage__figure">
-      <figcaption id={`${id}-t`} className="usage-chart__title">
-        {title}
-      </figcaption>
-      <p id={`${id}-d`} className="usage-chart__summary">
-        {summary
+    <ColumnChart
+      className="usage__figure"
+      title={title}
+      summary={
+        summary
           ? t('usage.active.summary', {
               max: figure(summary.max),
               peak: bucketLabel(summary.peak, period, language),
@@ -497,143 +471,24 @@ function ActiveChart({
               last: figure(summary.last),
               unit: t(`usage.active.unit.${period}`),
             })
-          : t('usage.active.summaryEmpty')}
-      </p>
-      <div ref={boxRef} className="usage-chart__box">
-        <svg
-          role="img"
-          aria-labelledby={`${id}-t`}
-          aria-describedby={`${id}-d`}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
-          className="usage-chart__svg"
-        >
-          {layout.yTicks.map((tick) => (
-            <g key={tick.value}>
-              <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="usage-chart__grid" />
-              <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="usage-chart__axis">
-                {figure(tick.value)}
-              </text>
-            </g>
-          ))}
-          {layout.xLabels.map((l) => (
-            <text
-              key={l.index}
-              x={l.x}
-              y={plot.bottom + 16}
-              textAnchor="middle"
-              className="usage-chart__axis"
-            >
-              {label(l.index)}
-            </text>
-          ))}
-          {layout.bars.map((b) => {
-            const text = t('usage.active.point', { bucket: label(b.index), value: figure(b.value) });
-            return (
-              <rect
-                key={series.buckets[b.index]}
-                x={b.x}
-                y={b.value > 0 ? b.y : plot.bottom - 1}
-                width={b.w}
-                height={b.value > 0 ? b.h : 1}
-                className={shown === b.index ? 'usage__bar usage__bar--on' : 'usage__bar'}
-                ref={(el) => {
-                  barRefs.current[b.index] = el;
-                }}
-                tabIndex={b.index === focusIndex ? 0 : -1}
-                role="img"
-                aria-label={text}
-                onKeyDown={(e) => {
-                  const n = layout.bars.length;
-                  const next =
-                    e.key === 'ArrowLeft' || e.key === 'ArrowDown'
-                      ? b.index - 1
-                      : e.key === 'ArrowRight' || e.key === 'ArrowUp'
-                        ? b.index + 1
-                        : e.key === 'Home'
-                          ? 0
-                          : e.key === 'End'
-                            ? n - 1
-                            : null;
-                  if (next === null || next < 0 || next >= n) return;
-                  e.preventDefault();
-                  setRove(next);
-                  barRefs.current[next]?.focus();
-                }}
-                onMouseEnter={() => setShown(b.index)}
-                onMouseLeave={() => setShown((s) => (s === b.index ? null : s))}
-                onFocus={() => setShown(b.index)}
-                onBlur={() => setShown((s) => (s === b.index ? null : s))}
-              >
-                <title>{text}</title>
-              </rect>
-            );
-          })}
-          {shown !== null && layout.bars[shown] ? (
-            <Tip
-              bar={layout.bars[shown]!}
-              plot={plot}
-              text={t('usage.active.point', {
-                bucket: label(shown),
-                value: figure(layout.bars[shown]!.value),
-              })}
-            />
-          ) : null}
-        </svg>
-      </div>
-      <details className="usage-chart__details">
-        <summary>{t('usage.active.table')}</summary>
-        <div className="usage-chart__table-wrap">
-          <table className="usage-chart__table">
-            <caption>{t('usage.active.tableCaption', { title })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('usage.active.bucket')}</th>
-                <th scope="col">{t('usage.active.total')}</th>
-                {roles.map((r) => (
-                  <th scope="col" key={r.key}>
-                    {r.key ? term(r.key, t) : t('usage.noRole')}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {series.buckets.map((b, i) => (
-                <tr key={b}>
-                  <th scope="row">{label(i)}</th>
-                  <td>{figure(series.total[i] ?? 0)}</td>
-                  {roles.map((r) => (
-                    <td key={r.key}>{figure(r.users[i] ?? 0)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </figure>
-  );
-}
-
-function Tip({
-  bar,
-  plot,
-  text,
-}: {
-  bar: { x: number; y: number; w: number };
-  plot: { left: number; right: number; top: number };
-  text: string;
-}) {
-  const width = Math.min(plot.right - plot.left, text.length * 6.4 + 12);
-  const center = bar.x + bar.w / 2;
-  const left = Math.max(plot.left, Math.min(center - width / 2, plot.right - width));
-  const top = Math.max(plot.top, bar.y - 26);
-  return (
-    <g className="usage-chart__tip" aria-hidden="true" pointerEvents="none">
-      <rect x={left} y={top} width={width} height={20} rx={4} />
-      <text x={left + width / 2} y={top + 14} textAnchor="middle">
-        {text}
-      </text>
-    </g>
+          : t('usage.active.summaryEmpty')
+      }
+      values={series.total}
+      labels={labels}
+      format={figure}
+      pointText={(i) => t('usage.active.point', { bucket: labels[i]!, value: figure(series.total[i] ?? 0) })}
+      table={{
+        toggle: t('usage.active.table'),
+        caption: t('usage.active.tableCaption', { title }),
+        bucketHeader: t('usage.active.bucket'),
+        valueHeader: t('usage.active.total'),
+        extra: roles.map((r) => ({
+          key: r.key,
+          header: r.key ? term(r.key, t) : t('usage.noRole'),
+          cell: (i: number) => figure(r.users[i] ?? 0),
+        })),
+      }}
+    />
   );
 }
 

@@ -66,11 +66,11 @@ describe('TrendChart', () => {
     expect(dots.filter((d) => d.getAttribute('tabindex') === '0')).toHaveLength(1);
     const last = dots.at(-1)!;
     fireEvent.focus(last);
-    expect(container.querySelector('.trend__tip')?.textContent).toBe('20 Nov: 20.00M');
+    expect(container.querySelector('.chart-tip')?.textContent).toBe('20 Nov: 20.00M');
     fireEvent.keyDown(last, { key: 'ArrowLeft' });
-    expect(container.querySelector('.trend__tip')?.textContent).toBe('19 Nov: 19.00M');
+    expect(container.querySelector('.chart-tip')?.textContent).toBe('19 Nov: 19.00M');
     fireEvent.blur(dots.at(-2)!);
-    expect(container.querySelector('.trend__tip')).toBeNull();
+    expect(container.querySelector('.chart-tip')).toBeNull();
   });
 
   it('speaks Vietnamese and has no today marker for last month', () => {

@@ -1,5 +1,6 @@
 import { LoadingStatus } from '../../../components/loading-status';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { ChartTip, useChartPoints, useWidth } from '../../../components/chart';
 import {
   TREND_PERIODS,
   type CountryCode,
@@ -36,23 +37,6 @@ const formatterFor = (kpi: TrendKpi, country: CountryCode) => {
   const f = kpiFormatter('performance', country);
   return (v: number | null | undefined) => f(v, UNIT[kpi]);
 };
-
-/** The element's content width, followed as it resizes, so the chart is laid out in real pixels. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(DEFAULT_WIDTH);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      const w = Math.round(entry?.contentRect.width ?? 0);
-      if (w > 0) setWidth(w);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 function dayLabel(date: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
@@ -135,12 +119,7 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
   const id = useId();
   const [kpi, setKpi] = useState<TrendKpi>('gsv');
   const fmt = formatterFor(kpi, country);
-  // The point whose value is shown (hovered or focused).
-  const [shown, setShown] = useState<number | null>(null);
-  // One tab stop for the points; the arrow keys move between them (roving focus).
-  const [rove, setRove] = useState<number | null>(null);
-  const dotRefs = useRef<(SVGCircleElement | null)[]>([]);
-  const [boxRef, width] = useWidth<HTMLDivElement>();
+  const [boxRef, width] = useWidth<HTMLDivElement>(DEFAULT_WIDTH);
   const target = monthTarget(answer, kpi);
   const points = trendPoints(answer, kpi);
   const layout = trendLayout({
@@ -153,6 +132,8 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
   });
   const name = t(`trend.kpi.${kpi}`);
   const { plot } = layout;
+  // One tab stop for the points; the hovered or focused one shows its value.
+  const { shown, pointProps } = useChartPoints<SVGCircleElement>(layout.dots.length);
 
   return (
     <figure className="trend__figure">
@@ -218,39 +199,16 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
                 cy={d.y}
                 r={shown === i ? 5 : 3}
                 className="trend__dot"
-                ref={(el) => {
-                  dotRefs.current[i] = el;
-                }}
-                tabIndex={i === (rove ?? layout.dots.length - 1) ? 0 : -1}
                 role="img"
                 aria-label={label}
-                onKeyDown={(e) => {
-                  const next =
-                    e.key === 'ArrowLeft' || e.key === 'ArrowDown'
-                      ? i - 1
-                      : e.key === 'ArrowRight' || e.key === 'ArrowUp'
-                        ? i + 1
-                        : e.key === 'Home'
-                          ? 0
-                          : e.key === 'End'
-                            ? layout.dots.length - 1
-                            : null;
-                  if (next === null || next < 0 || next >= layout.dots.length) return;
-                  e.preventDefault();
-                  setRove(next);
-                  dotRefs.current[next]?.focus();
-                }}
-                onMouseEnter={() => setShown(i)}
-                onMouseLeave={() => setShown((s) => (s === i ? null : s))}
-                onFocus={() => setShown(i)}
-                onBlur={() => setShown((s) => (s === i ? null : s))}
+                {...pointProps(i)}
               >
                 <title>{label}</title>
               </circle>
             );
           })}
           {shown !== null && layout.dots[shown] ? (
-            <TrendTip
+            <ChartTip
               x={layout.dots[shown]!.x}
               y={layout.dots[shown]!.y}
               plot={plot}
@@ -301,30 +259,5 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
         </div>
       </details>
     </figure>
-  );
-}
-
-/** The value of the hovered or focused point, in a box kept inside the plot. */
-function TrendTip({
-  x,
-  y,
-  text,
-  plot,
-}: {
-  x: number;
-  y: number;
-  text: string;
-  plot: { left: number; right: number; top: number; bottom: number };
-}) {
-  const width = Math.min(plot.right - plot.left, text.length * 6.4 + 12);
-  const left = Math.max(plot.left, Math.min(x - width / 2, plot.right - width));
-  const top = y - 30 < plot.top ? y + 10 : y - 30;
-  return (
-    <g className="trend__tip" aria-hidden="true" pointerEvents="none">
-      <rect x={left} y={top} width={width} height={20} rx={4} />
-      <text x={left + width / 2} y={top + 14} textAnchor="middle">
-        {text}
-      </text>
-    </g>
   );
 }
