@@ -15,6 +15,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Object storage for files (uploads, error files, exports, images):
+   * s3://KEY:SECRET@host:port/bucket[/prefix]?region=…&forcePathStyle=… (s3+http:// for plain HTTP;
+   * lib/file-store-s3.ts, docs/deployment.md). Unset: a folder, ${DATA_DIR}/files.
+   */
+  S3_URL: z
+    .string()
+    .regex(/^s3(\+https?)?:\/\//, 'must start with s3:// or s3+http://')
+    .optional(),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Which demo data set to load into an empty database at start; 'none' loads nothing. */

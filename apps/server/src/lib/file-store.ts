@@ -1,6 +1,7 @@
 /**
  * Files the server keeps (uploads as received, error files, exports) behind one small interface: a
- * folder by default (`${DATA_DIR}/files`), S3-compatible object storage later. The `stored_files` table
+ * folder by default (`${DATA_DIR}/files`), S3-compatible object storage when S3_URL is set
+ * (lib/file-store-s3.ts). The `stored_files` table
  * (migration 0007) records each file; `recordStoredFile` writes that row.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -23,6 +24,10 @@ export interface FileStore {
   size(key: string): Promise<number | null>;
   /** Removes the file; no error when there is none. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be used (the readiness check, GET /api/ready); rejects otherwise. */
+  check?(): Promise<void>;
+  /** Releases connections when the app closes. */
+  close?(): void;
 }
 
 /** Keys are relative paths of safe segments: letters, digits, '.', '_', '-', separated by '/'. */
@@ -146,9 +151,22 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.files`: a folder store under `${DATA_DIR}/files`, or the store passed in (tests pass
- * a FolderFileStore on a temporary folder).
+ * Decorates `app.files`: the store passed in (tests), else S3-compatible object storage when S3_URL is
+ * set (lib/file-store-s3.ts, loaded only then), else a folder store under `${DATA_DIR}/files`.
  */
 export const fileStorePlugin = fp(async (app: FastifyInstance, options: { store?: FileStore }) => {
-  app.decorate('files', options.store ?? new FolderFileStore(path.resolve(app.config.DATA_DIR, 'files')));
+  let store = options.store;
+  if (!store && app.config.S3_URL) {
+    const { S3FileStore, S3UrlError, describeS3Url } = await import('./file-store-s3.js');
+    try {
+      store = S3FileStore.fromUrl(app.config.S3_URL);
+    } catch (error) {
+      if (error instanceof S3UrlError) throw new Error(`Invalid configuration: ${error.message}`);
+      throw error;
+    }
+    app.log.info({ files: describeS3Url(app.config.S3_URL) }, 'files are kept in object storage');
+    const owned = store;
+    app.addHook('onClose', async () => owned.close?.());
+  }
+  app.decorate('files', store ?? new FolderFileStore(path.resolve(app.config.DATA_DIR, 'files')));
 });
