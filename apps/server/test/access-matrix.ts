@@ -91,6 +91,7 @@ const usageBatch = (market: MatrixMarket, event: string) => ({
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', allowed: 'public' },
+  { route: 'GET /api/ready', allowed: 'public' },
 
   // The development identity provider (dev-idp.ts, outside production): hidden from the API document,
   // public, and its sign-in page goes through the portal's sign-in rules (issue 9).

@@ -1,0 +1,107 @@
+/**
+ * GET /api/ready, the check a load balancer makes (docs/deployment.md): 200 when the database and the
+ * file store answer; 503 when the file store does not (an S3_URL whose server is down) while
+ * /api/health, the liveness check, stays 200; from shutdown on, no new connection is accepted.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { startS3Server, type TestS3Server } from '../file-store/s3-server.js';
+import { latestSchemaVersion } from '../../src/db/migrate.js';
+
+let dataDir: string;
+let folder: TestApp;
+let s3: TestS3Server;
+
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'ff-ready-'));
+  folder = await createTestApp({ config: { DATA_DIR: dataDir } });
+  s3 = await startS3Server('fieldforce-ready');
+});
+afterAll(async () => {
+  await folder?.close();
+  await s3?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /api/ready', () => {
+  it('is public and answers 200 with what it checked (folder store)', async () => {
+    const res = await folder.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      statusMessage: 'SUCCESS',
+      'response-data': { status: 'ready', files: 'folder', schemaVersion: latestSchemaVersion() },
+    });
+  });
+
+  it('checks the bucket when S3_URL is set: 200 while it answers, 503 when it does not', async () => {
+    const up = await createTestApp({ config: { DATA_DIR: dataDir, S3_URL: s3.url } });
+    try {
+      const res = await up.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()['response-data']).toMatchObject({ status: 'ready', files: 'object storage' });
+    } finally {
+      await up.close();
+    }
+
+    const port = await unusedPort();
+    const down = await createTestApp({
+      config: { DATA_DIR: dataDir, S3_URL: `s3+http://K:S@127.0.0.1:${port}/fieldforce-ready` },
+    });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        statusCode: 503,
+        'response-data': null,
+        errors: { shortDescription: 'The file store is not answering.' },
+      });
+      // Liveness is about the process and its database: a balancer's readiness check takes the
+      // server out of rotation, an orchestrator's liveness check does not restart it.
+      expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('refuses new connections once shutdown begins, while a request in flight finishes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const t = await createTestApp({
+      config: { DATA_DIR: dataDir },
+      extraRoutes: (app) => {
+        app.get('/api/test/slow', async () => {
+          await held;
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+    const inFlight = fetch(`${base}/api/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = t.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
+    release();
+    expect((await inFlight).status).toBe(200);
+    await closing;
+  });
+});
