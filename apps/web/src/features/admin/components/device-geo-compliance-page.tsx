@@ -15,7 +15,6 @@ import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CodeListField, FlagFilterField, parseCodeList, SelectField } from '../../../components/form-field';
-import { PageLayout } from '../../../components/page-layout';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
@@ -28,6 +27,7 @@ import {
   type DeviceGeoCriteria,
 } from '../api/device-geo-compliance';
 import './devices.css';
+import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: DeviceGeoCriteria = { dtCode: '', smCodes: [], geo: '', page: 1, pageSize: 50, sort: '' };
 
@@ -35,17 +35,7 @@ type Popup = { kind: 'success' | 'failure'; message: string };
 
 /** /devicegeocompliance: per salesman device, the geo-compliance check and its radius. */
 export function DeviceGeoCompliancePage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <PageLayout
-      eyebrow={t('nav.admin')}
-      title={t('page.deviceGeoCompliance.title')}
-      lead={t('page.deviceGeoCompliance.lead')}
-    >
-      <DeviceGeoView key={country} />
-    </PageLayout>
-  );
+  return <AdminToolScreen screen="deviceGeoCompliance" View={DeviceGeoView} />;
 }
 
 function DeviceGeoView() {

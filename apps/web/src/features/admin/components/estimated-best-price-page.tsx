@@ -13,7 +13,6 @@ import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { CodeListField, FlagFilterField, FormField, parseCodeList } from '../../../components/form-field';
-import { PageLayout } from '../../../components/page-layout';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
@@ -25,6 +24,7 @@ import {
   useBestPricePage,
   type BestPriceCriteria,
 } from '../api/best-price';
+import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: BestPriceCriteria = {
   itemCodes: [],
@@ -48,17 +48,7 @@ export function parsePrice(text: string): number | null {
 
 /** /estimatedbestprice: the recommended selling price per item and outlet type, with overrides. */
 export function EstimatedBestPricePage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <PageLayout
-      eyebrow={t('nav.admin')}
-      title={t('page.estimatedBestPrice.title')}
-      lead={t('page.estimatedBestPrice.lead')}
-    >
-      <BestPriceView key={country} />
-    </PageLayout>
-  );
+  return <AdminToolScreen screen="estimatedBestPrice" View={BestPriceView} />;
 }
 
 function BestPriceView() {

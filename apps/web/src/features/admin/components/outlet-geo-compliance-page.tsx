@@ -20,8 +20,6 @@ import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
 import { CodeListField, FlagFilterField, parseCodeList, SelectField } from '../../../components/form-field';
-import { PageLayout } from '../../../components/page-layout';
-import { RequireMarketFlag } from './require-market-flag';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -35,6 +33,7 @@ import {
   type OutletGeoCriteria,
 } from '../api/outlet-geo-compliance';
 import { applyGeoToggle, refusedOutlets, shownGeo } from '../outlet-geo-rules';
+import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: OutletGeoCriteria = {
   dtCode: '',
@@ -48,19 +47,7 @@ const FIRST: OutletGeoCriteria = {
 
 /** /outletGeoCompliance (spec section 2); a market without the tool (th) goes to admin configuration. */
 export function OutletGeoCompliancePage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <RequireMarketFlag flag="outletGeoCompliance">
-      <PageLayout
-        eyebrow={t('nav.admin')}
-        title={t('page.outletGeoCompliance.title')}
-        lead={t('page.outletGeoCompliance.lead')}
-      >
-        <OutletGeoView key={country} />
-      </PageLayout>
-    </RequireMarketFlag>
-  );
+  return <AdminToolScreen screen="outletGeoCompliance" flag="outletGeoCompliance" View={OutletGeoView} />;
 }
 
 function OutletGeoView() {

@@ -19,8 +19,6 @@ import { CodeListField, parseCodeList, SelectField } from '../../../components/f
 import { CountdownPopup } from '../../../components/countdown-popup';
 import { type DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
-import { PageLayout } from '../../../components/page-layout';
-import { RequireMarketFlag } from './require-market-flag';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
@@ -33,6 +31,7 @@ import {
   type OutletStatusCriteria,
 } from '../api/outlet-status';
 import { shownStatus, toggleChange } from '../outlet-status-rules';
+import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: OutletStatusCriteria = {
   dtCode: '',
@@ -45,19 +44,7 @@ const FIRST: OutletStatusCriteria = {
 
 /** /outletStatus: Outlet Status Online/Offline (spec section 2); markets without OfflineApp go to admin configuration. */
 export function OutletStatusPage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <RequireMarketFlag flag="OfflineApp">
-      <PageLayout
-        eyebrow={t('nav.admin')}
-        title={t('page.outletStatus.title')}
-        lead={t('page.outletStatus.lead')}
-      >
-        <OutletStatusView key={country} />
-      </PageLayout>
-    </RequireMarketFlag>
-  );
+  return <AdminToolScreen screen="outletStatus" flag="OfflineApp" View={OutletStatusView} />;
 }
 
 function OutletStatusView() {

@@ -15,8 +15,6 @@ import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
-import { PageLayout } from '../../../components/page-layout';
-import { RequireMarketFlag } from './require-market-flag';
 import { isApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -33,6 +31,7 @@ import {
   type SalesmanDeviceCriteria,
 } from '../api/salesman-device-id';
 import './devices.css';
+import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: SalesmanDeviceCriteria = {
   dtCode: '',
@@ -47,19 +46,7 @@ type Popup = { kind: 'success' | 'failure'; message: string };
 
 /** /salesmandeviceid (spec section 2); a market whose salesmandeviceid flag is off goes to admin configuration. */
 export function SalesmanDeviceIdPage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <RequireMarketFlag flag="salesmandeviceid">
-      <PageLayout
-        eyebrow={t('nav.admin')}
-        title={t('page.salesmanDeviceId.title')}
-        lead={t('page.salesmanDeviceId.lead')}
-      >
-        <SalesmanDeviceView key={country} />
-      </PageLayout>
-    </RequireMarketFlag>
-  );
+  return <AdminToolScreen screen="salesmanDeviceId" flag="salesmandeviceid" View={SalesmanDeviceView} />;
 }
 
 function SalesmanDeviceView() {

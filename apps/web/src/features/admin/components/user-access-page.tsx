@@ -22,7 +22,6 @@ import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { FlagFilterField, SelectField } from '../../../components/form-field';
-import { PageLayout } from '../../../components/page-layout';
 import { Toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT, type MessageKey, type Translate } from '../../../lib/i18n';
@@ -52,16 +51,11 @@ import {
 } from '../user-access-rules';
 import './user-access.css';
 import { UserUploadButton } from './user-upload-modal';
+import { AdminToolScreen } from './admin-tool-screen';
 
 /** /useraccess: the market's users, their access, and the edit panel (admins only; spec section 6). */
 export function UserAccessPage() {
-  const t = useT();
-  const country = useClientStore((s) => s.selectedCountryCode);
-  return (
-    <PageLayout eyebrow={t('nav.admin')} title={t('page.userAccess.title')} lead={t('page.userAccess.lead')}>
-      <UserAccessView key={country} />
-    </PageLayout>
-  );
+  return <AdminToolScreen screen="userAccess" View={UserAccessView} />;
 }
 
 /** A refusal of the shared rule in the reader's language. */
