@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries.js';
 import { BEST_PRICE_UPLOAD_MESSAGES } from './best-price-messages.js';
+import { TASK_UPLOAD_MESSAGES } from './tasks-messages.js';
 import { USER_UPLOAD_MESSAGES } from './users.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -183,6 +184,7 @@ export const IMPORT_KINDS = [
   'users',
   'salesmen',
   'estimatedBestPrice',
+  'tasks',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importKindSchema = z.enum(IMPORT_KINDS);
@@ -331,6 +333,7 @@ export const IMPORT_MESSAGES = {
   DOWNLOAD_CAPPED: 'Download restricted to first 100000 records only.',
   ...USER_UPLOAD_MESSAGES,
   ...BEST_PRICE_UPLOAD_MESSAGES,
+  ...TASK_UPLOAD_MESSAGES,
 } as const;
 export type ImportMessageCode = keyof typeof IMPORT_MESSAGES;
 

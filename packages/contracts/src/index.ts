@@ -23,3 +23,4 @@ export * from './usage-page.js';
 export * from './user-access.js';
 export * from './tracking.js';
 export * from './best-price.js';
+export * from './tasks.js';

@@ -5,7 +5,13 @@
  * preview, error file, apply, audit) is the same for every tool; a tool registers its definition at
  * module load with `registerImport(def)`, and the pipeline finds it with `importDefinition(kind)`.
  */
-import type { AdminToolKey, CountryCode, ImportKind, RowError } from '@fieldforce/contracts';
+import type {
+  AdminToolKey,
+  CountryCode,
+  ImportKind,
+  ImportMessageCode,
+  RowError,
+} from '@fieldforce/contracts';
 import type { Queryable, Transaction } from '../../db/client.js';
 import type { AuthUser } from '../policy.js';
 
@@ -82,6 +88,49 @@ export interface ImportDefinition<V = unknown> {
   apply(tx: Transaction, stagingTable: string, ctx: ImportContext): Promise<ImportResult>;
   /** The audit entry's action, e.g. 'outlet.status.import'. */
   auditAction: string;
+  /** The tool's own texts for the intake's refusals (default NOT_CSV and FILE_TOO_LARGE). */
+  intakeMessages?: IntakeMessages;
+}
+
+export interface IntakeMessages {
+  wrongExtension: ImportMessageCode;
+  tooLarge: ImportMessageCode;
+}
+
+/**
+ * An upload that is one whole file rather than rows (a zip of images): the pipeline's intake takes it
+ * as for any import (multipart stream, name and size refused before buffering, the original stored
+ * through the file store, the import recorded), then `enqueue` hands it to the tool's job in the same
+ * transaction; the job moves the import to 'applied', 'rejected' or 'failed' (file/checkstatus shows
+ * it). There is no preview and no file/apply step.
+ */
+export interface FileImportDefinition {
+  kind: ImportKind;
+  tool: AdminToolKey;
+  maxBytes: number;
+  extensions: readonly string[];
+  noSpacesInName: boolean;
+  intakeMessages: IntakeMessages;
+  /** The tool's own rule for uploading on top of `can(user, 'upload', tool)` (403 when false). */
+  allows?(user: AuthUser): boolean;
+  /** Enqueues the job that processes the stored original (`q` is the intake's transaction). */
+  enqueue(q: Queryable, importId: string, ctx: ImportContext): Promise<void>;
+}
+
+const fileRegistry = new Map<ImportKind, FileImportDefinition>();
+
+/** Registers a whole-file import (at module load). */
+export function registerFileImport(def: FileImportDefinition): FileImportDefinition {
+  const existing = fileRegistry.get(def.kind) ?? registry.get(def.kind);
+  if (existing && existing !== def)
+    throw new Error(`An import definition for '${def.kind}' is already registered`);
+  fileRegistry.set(def.kind, def);
+  return def;
+}
+
+/** The whole-file import of `kind`, or undefined. */
+export function fileImportDefinition(kind: string): FileImportDefinition | undefined {
+  return fileRegistry.get(kind as ImportKind);
 }
 
 const registry = new Map<ImportKind, ImportDefinition<unknown>>();

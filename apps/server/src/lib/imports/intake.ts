@@ -15,12 +15,14 @@ export function extensionOf(name: string): string {
 
 /** Why a file is refused by its name or declared size, or null. */
 export function refuseBeforeReading(
-  def: Pick<ImportDefinition<unknown>, 'extensions' | 'noSpacesInName' | 'maxBytes'>,
+  def: Pick<ImportDefinition<unknown>, 'extensions' | 'noSpacesInName' | 'maxBytes' | 'intakeMessages'>,
   fileName: string,
   declaredBytes: number | undefined,
 ): CodedMessage | null {
-  if (declaredBytes !== undefined && declaredBytes > def.maxBytes) return importMessage('FILE_TOO_LARGE');
-  if (!def.extensions.includes(extensionOf(fileName))) return importMessage('NOT_CSV');
+  if (declaredBytes !== undefined && declaredBytes > def.maxBytes)
+    return importMessage(def.intakeMessages?.tooLarge ?? 'FILE_TOO_LARGE');
+  if (!def.extensions.includes(extensionOf(fileName)))
+    return importMessage(def.intakeMessages?.wrongExtension ?? 'NOT_CSV');
   if (def.noSpacesInName && /\s/.test(fileName)) return importMessage('NAME_HAS_SPACES');
   return null;
 }

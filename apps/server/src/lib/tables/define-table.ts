@@ -79,12 +79,15 @@ export const CHARACTER_RULES = {
  * expressions) says so: `marketMatch: 'element'` keeps rows whose list holds the market, and
  * `dtMatch: 'within'` keeps, for a caller limited to some DT codes, rows whose DT codes are all among
  * the caller's (a row with none, or with 'All (Super Access)', reaches every distributor: never within).
+ * `dtMatch: 'overlaps'` keeps, for a caller limited to some DT codes, rows whose DT codes (a text[])
+ * include at least one of the caller's (Task Management: a task reaching several distributors is seen by
+ * the admins of each; its rows under it are scoped by their own queries).
  */
 export interface TableScope {
   market: string;
   dt: string;
   marketMatch?: 'equals' | 'element';
-  dtMatch?: 'equals' | 'within';
+  dtMatch?: 'equals' | 'within' | 'overlaps';
 }
 
 export interface FilterSpec {

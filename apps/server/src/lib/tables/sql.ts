@@ -32,6 +32,15 @@ function dtWithinSql(u: AuthUser, column: string, params: unknown[]): string {
   return `(cardinality(${column}) > 0 AND ${column} <@ $${params.length}::text[])`;
 }
 
+/** Rows holding several DT codes (`column` a text[]) are in a limited caller's scope when one of them is. */
+function dtOverlapsSql(u: AuthUser, column: string, params: unknown[]): string {
+  const codes = dtScope(u);
+  if (codes === null) return 'TRUE';
+  if (codes.length === 0) return 'FALSE';
+  params.push(codes);
+  return `${column} && $${params.length}::text[]`;
+}
+
 /** `%`, `_` and `\` match themselves in a contains search. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -43,7 +52,11 @@ export function whereSql(table: Table, c: TableCriteria, params: unknown[]): str
     scope.marketMatch === 'element'
       ? `${scope.market} @> ARRAY[$${params.length}::text]`
       : `${scope.market} = $${params.length}`,
-    scope.dtMatch === 'within' ? dtWithinSql(c.user, scope.dt, params) : dtScopeSql(c.user, scope.dt, params),
+    scope.dtMatch === 'within'
+      ? dtWithinSql(c.user, scope.dt, params)
+      : scope.dtMatch === 'overlaps'
+        ? dtOverlapsSql(c.user, scope.dt, params)
+        : dtScopeSql(c.user, scope.dt, params),
   ];
   if (c.from && c.to) {
     params.push(c.from, c.to);

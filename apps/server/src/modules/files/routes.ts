@@ -37,7 +37,13 @@ import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/export-limits.js';
 import { findStoredFile, recordStoredFile } from '../../lib/file-store.js';
-import { importDefinition, type ImportContext, type ImportDefinition } from '../../lib/imports/definition.js';
+import {
+  fileImportDefinition,
+  importDefinition,
+  type FileImportDefinition,
+  type ImportContext,
+  type ImportDefinition,
+} from '../../lib/imports/definition.js';
 import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/imports/intake.js';
 import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
 import { errorFileLines } from '../../lib/imports/error-file.js';
@@ -104,7 +110,7 @@ function definitionOf(kind: string): ImportDefinition<unknown> {
   return def;
 }
 
-async function mayUpload(ctx: RouteContext, def: ImportDefinition<unknown>): Promise<boolean> {
+async function mayUpload(ctx: RouteContext, def: Pick<ImportDefinition<unknown>, 'tool'>): Promise<boolean> {
   return can(ctx.user, 'upload', def.tool, await loadMarketSettings(ctx.db, ctx.market));
 }
 
@@ -269,19 +275,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const ctx = routeContext(request);
         await assertForm(ctx.db, ctx.market, exp);
         const { kind } = request.query as z.infer<typeof uploadQuerySchema>;
-        const def = definitionOf(kind);
-        if (!(await mayUpload(ctx, def))) throw forbidden('You may not upload this file.');
-        if (!request.isMultipart()) throw refusal(importMessage('NOT_CSV'));
+        // A whole-file import (a zip of images) shares the intake; a job does the rest.
+        const wholeFile: FileImportDefinition | undefined = fileImportDefinition(kind);
+        const def = wholeFile ?? definitionOf(kind);
+        const tooLarge = def.intakeMessages?.tooLarge ?? 'FILE_TOO_LARGE';
+        if (!(await mayUpload(ctx, def)) || (wholeFile?.allows && !wholeFile.allows(ctx.user)))
+          throw forbidden('You may not upload this file.');
+        if (!request.isMultipart())
+          throw refusal(importMessage(def.intakeMessages?.wrongExtension ?? 'NOT_CSV'));
         const declared = Number(request.headers['content-length']);
         const declaredBytes =
           Number.isFinite(declared) && declared > def.maxBytes + MULTIPART_SLACK ? declared : undefined;
-        if (declaredBytes !== undefined) throw refusal(importMessage('FILE_TOO_LARGE'), 413);
+        if (declaredBytes !== undefined) throw refusal(importMessage(tooLarge), 413);
         const part = await request.file({ limits: { fileSize: def.maxBytes + 1, files: 1 } });
         if (!part) throw refusal(importMessage('EMPTY_FILE'));
         const refused = refuseBeforeReading(def, part.filename, undefined);
         if (refused) {
           part.file.resume();
-          throw refusal(refused, refused.code === 'FILE_TOO_LARGE' ? 413 : 400);
+          throw refusal(refused, refused.code === tooLarge ? 413 : 400);
         }
         const now = ctx.clock.now();
         const importId = randomUUID();
@@ -291,7 +302,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const { bytes } = await app.files.put(key, part.file);
         if (part.file.truncated || bytes > def.maxBytes) {
           await app.files.remove(key);
-          throw refusal(importMessage('FILE_TOO_LARGE'), 413);
+          throw refusal(importMessage(tooLarge), 413);
         }
         let row = await ctx.db.transaction(async (tx) => {
           await recordStoredFile(tx, {
@@ -308,7 +319,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           const { rows } = await tx.query<ImportRow>(
             `INSERT INTO imports (id, kind, market, uploader_id, session_id, original_name, stored_name,
                                   original_file_id, state, created_at, locked_by, locked_until)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'parsing', $9, $10, $11) RETURNING *`,
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
             [
               importId,
               kind,
@@ -318,17 +329,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
               part.filename,
               storedName,
               fileId,
+              wholeFile ? 'queued' : 'parsing',
               now,
-              workerId,
-              leaseEnd(),
+              wholeFile ? null : workerId,
+              wholeFile ? null : leaseEnd(),
             ],
           );
+          if (wholeFile) await wholeFile.enqueue(tx, importId, importContext(ctx, importId));
           return rows[0]!;
         });
+        if (wholeFile) return reply.send(ok(present(row, false)));
         const inserted = row;
+        const rowDef = def as ImportDefinition<unknown>;
         try {
           const { outcome, errorFileId } = await holdingLease(importId, () =>
-            validateStored(ctx, inserted, def),
+            validateStored(ctx, inserted, rowDef),
           );
           const rejected = outcome.preview === null;
           row = await updateImport(importId, {

@@ -1,0 +1,270 @@
+/**
+ * A zip reader that cannot be abused (issue 15, "zip handling that cannot be abused"), over yauzl.
+ *
+ * Before anything is inflated the central directory is read and checked: the entry count, each entry's
+ * declared uncompressed size, their total and each entry's compression ratio, the names (no `..`
+ * segment, no leading `/`, no backslash, no control character, no drive letter) and the kind (a symbolic
+ * link is refused by the unix mode in the external attributes; an encrypted entry is unreadable).
+ * Directories are allowed and skipped. While inflating, the real bytes are counted and the stream is cut
+ * as soon as an entry passes its declared size or the caps, or the running total passes the total cap,
+ * whatever the headers said (yauzl's own declared-against-real check stays on as a second guard).
+ *
+ * Entries are never written to disk, and never under their own names: callers read one entry at a time
+ * (a stream, or a buffer of at most `maxEntryBytes`), so memory is bounded by the caller's parallelism
+ * times the entry cap, not by the archive's size.
+ */
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import yauzl from 'yauzl';
+
+export interface ZipLimits {
+  /** Entries in the central directory, directories included. */
+  maxEntries: number;
+  /** Declared and real uncompressed bytes of one entry. */
+  maxEntryBytes: number;
+  /** Declared and real uncompressed bytes of all entries together. */
+  maxTotalBytes: number;
+  /** Uncompressed / compressed bytes of one entry, checked for entries above `ratioFloorBytes`. */
+  maxRatio: number;
+  /** Small entries may compress very well (a flat PNG); the ratio is not checked below this size. */
+  ratioFloorBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 5_000,
+  maxEntryBytes: 25 * 1024 * 1024,
+  maxTotalBytes: 400 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
+
+/**
+ * Why a zip is refused:
+ * - 'unreadable': not a zip, truncated, encrypted, an unknown compression method, a size that lies
+ *   in a way the library notices, a CRC mismatch;
+ * - 'limits': too many entries, an entry or the total too large (declared or real), a ratio too high;
+ * - 'name': an unsafe name;
+ * - 'link': a symbolic link entry.
+ */
+export type ZipRefusalReason = 'unreadable' | 'limits' | 'name' | 'link';
+
+export class ZipRefusal extends Error {
+  constructor(
+    readonly reason: ZipRefusalReason,
+    message: string,
+    readonly entryName?: string,
+  ) {
+    super(message);
+    this.name = 'ZipRefusal';
+  }
+}
+
+export interface ZipEntry {
+  /** The name as stored (UTF-8 when the entry says so, else read byte for byte as latin1). */
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** @internal yauzl's entry. */
+  readonly raw: yauzl.Entry;
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** Why `name` is unsafe as an entry name, or null. Checked on every entry, directories too. */
+export function unsafeNameReason(name: string): string | null {
+  if (name.length === 0) return 'empty name';
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\x00-\x1f\x7f]/.test(name)) return 'control character';
+  if (name.includes('\\')) return 'backslash';
+  if (name.startsWith('/')) return 'absolute path';
+  if (/^[A-Za-z]:/.test(name)) return 'drive letter';
+  if (name.split('/').some((segment) => segment === '..')) return "'..' segment";
+  return null;
+}
+
+/** A unix symbolic link, by the mode in the high 16 bits of the external attributes. */
+export function isSymlinkEntry(entry: Pick<yauzl.Entry, 'externalFileAttributes'>): boolean {
+  return ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
+}
+
+function decodeName(entry: yauzl.Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  // Bit 11: the name is UTF-8. Otherwise CP437; names we accept are ASCII, so latin1 keeps the bytes.
+  return (entry.generalPurposeBitFlag & 0x800) !== 0 ? raw.toString('utf8') : raw.toString('latin1');
+}
+
+function openFile(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(
+      path,
+      {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      },
+      (error, zip) => {
+        if (error || !zip) reject(new ZipRefusal('unreadable', `not a readable zip: ${error?.message}`));
+        else resolve(zip);
+      },
+    );
+  });
+}
+
+/** A checked archive: its file entries (directories left out) and a way to read each one. */
+export class SafeZip {
+  private inflatedTotal = 0;
+
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly entries: readonly ZipEntry[],
+    readonly limits: ZipLimits,
+  ) {}
+
+  /**
+   * Opens the zip at `path` (a local file: the central directory needs random access) and checks the
+   * whole central directory before returning. Throws ZipRefusal.
+   */
+  static async open(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<SafeZip> {
+    const zip = await openFile(path);
+    try {
+      if (zip.entryCount > limits.maxEntries) {
+        throw new ZipRefusal('limits', `${zip.entryCount} entries, at most ${limits.maxEntries}`);
+      }
+      const entries = await readCentralDirectory(zip, limits);
+      return new SafeZip(zip, entries, limits);
+    } catch (error) {
+      zip.close();
+      throw error;
+    }
+  }
+
+  /**
+   * The entry's inflated bytes as a stream, cut with a ZipRefusal('limits') as soon as it passes its
+   * declared size, the entry cap, or the archive's running total.
+   */
+  async openEntry(entry: ZipEntry): Promise<Readable> {
+    const source = await new Promise<Readable>((resolve, reject) => {
+      this.zip.openReadStream(entry.raw, (error, stream) => {
+        if (error || !stream)
+          reject(new ZipRefusal('unreadable', `${entry.name}: ${error?.message}`, entry.name));
+        else resolve(stream);
+      });
+    });
+    const cap = Math.min(entry.uncompressedSize, this.limits.maxEntryBytes);
+    let seen = 0;
+    const counter = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        seen += chunk.length;
+        this.inflatedTotal += chunk.length;
+        if (seen > cap) {
+          done(new ZipRefusal('limits', `${entry.name} inflates past ${cap} bytes`, entry.name));
+        } else if (this.inflatedTotal > this.limits.maxTotalBytes) {
+          done(
+            new ZipRefusal(
+              'limits',
+              `the archive inflates past ${this.limits.maxTotalBytes} bytes`,
+              entry.name,
+            ),
+          );
+        } else done(null, chunk);
+      },
+    });
+    source.on('error', (error: Error) =>
+      counter.destroy(
+        error instanceof ZipRefusal
+          ? error
+          : new ZipRefusal('unreadable', `${entry.name}: ${error.message}`, entry.name),
+      ),
+    );
+    counter.on('error', () => source.destroy());
+    counter.on('close', () => {
+      if (!source.destroyed && !source.readableEnded) source.destroy();
+    });
+    return source.pipe(counter);
+  }
+
+  /** The entry's whole content (at most `maxEntryBytes`, checked while reading). */
+  async readEntry(entry: ZipEntry): Promise<Buffer> {
+    const stream = await this.openEntry(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /** Bytes inflated so far, over every entry read. */
+  get inflatedBytes(): number {
+    return this.inflatedTotal;
+  }
+
+  close(): void {
+    this.zip.close();
+  }
+}
+
+function readCentralDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: ZipEntry[] = [];
+    let declaredTotal = 0;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(
+        error instanceof ZipRefusal
+          ? error
+          : new ZipRefusal('unreadable', String((error as Error)?.message ?? error)),
+      );
+    };
+    zip.on('error', fail);
+    zip.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(entries);
+    });
+    zip.on('entry', (raw: yauzl.Entry) => {
+      try {
+        const name = decodeName(raw);
+        const unsafe = unsafeNameReason(name);
+        if (unsafe) throw new ZipRefusal('name', `${JSON.stringify(name)}: ${unsafe}`, name);
+        if (isSymlinkEntry(raw))
+          throw new ZipRefusal('link', `${JSON.stringify(name)} is a symbolic link`, name);
+        if (raw.isEncrypted()) throw new ZipRefusal('unreadable', `${name} is encrypted`, name);
+        if (!name.endsWith('/')) {
+          if (raw.compressionMethod !== 0 && raw.compressionMethod !== 8) {
+            throw new ZipRefusal('unreadable', `${name}: compression method ${raw.compressionMethod}`, name);
+          }
+          if (raw.uncompressedSize > limits.maxEntryBytes) {
+            throw new ZipRefusal('limits', `${name} declares ${raw.uncompressedSize} bytes`, name);
+          }
+          declaredTotal += raw.uncompressedSize;
+          if (declaredTotal > limits.maxTotalBytes) {
+            throw new ZipRefusal(
+              'limits',
+              `the entries declare more than ${limits.maxTotalBytes} bytes`,
+              name,
+            );
+          }
+          if (
+            raw.uncompressedSize > limits.ratioFloorBytes &&
+            raw.uncompressedSize > limits.maxRatio * Math.max(raw.compressedSize, 1)
+          ) {
+            throw new ZipRefusal('limits', `${name} compresses more than ${limits.maxRatio}:1`, name);
+          }
+          entries.push({
+            name,
+            compressedSize: raw.compressedSize,
+            uncompressedSize: raw.uncompressedSize,
+            raw,
+          });
+        }
+        zip.readEntry();
+      } catch (error) {
+        fail(error);
+      }
+    });
+    zip.readEntry();
+  });
+}

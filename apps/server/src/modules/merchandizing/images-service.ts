@@ -1,0 +1,345 @@
+/**
+ * Add Images (issue 15): a zip whose image names are Display IDs, checked, re-encoded and stored, all
+ * or nothing. The same function runs in the upload's job and in bench/merch.ts.
+ *
+ * 1. The central directory (lib/zip): entry count, sizes, ratio, unsafe names, links; then every name:
+ *    `<Display ID>.<jpg|jpeg|png|webp>`, one image per Display ID, each Display ID a display of the
+ *    market. Nothing is inflated when any of that fails.
+ * 2. Each entry inflated (counted, capped), its real type read from its bytes, re-encoded with a
+ *    thumbnail (lib/images), stored under generated names (merch/<market>/<uuid>.jpg); `parallelism`
+ *    entries at a time, so memory is bounded by a few entries, never the archive.
+ * 3. Any entry failing: every file stored so far is removed and nothing is recorded. Otherwise one
+ *    transaction replaces the displays' current images (the old rows stay as history), records the
+ *    new ones, writes the audit entry and bumps the data version.
+ */
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Readable } from 'node:stream';
+import {
+  displayIdOfImageName,
+  importMessage,
+  MERCH_IMAGE_EXTENSIONS,
+  type CodedMessage,
+  type CountryCode,
+  type MerchImageProblem,
+} from '@fieldforce/contracts';
+import type { Database, Queryable } from '../../db/client.js';
+import { bumpDataVersion } from '../../db/data-version.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { ImageRefusal, reencodeImage, sniffImageType, type ImageType } from '../../lib/images/index.js';
+import {
+  DEFAULT_ZIP_LIMITS,
+  SafeZip,
+  ZipRefusal,
+  type ZipEntry,
+  type ZipLimits,
+} from '../../lib/zip/index.js';
+
+export const MERCH_IMAGE_AUDIT_ACTION = 'merch.images.import';
+/** Problems listed in a report (the count is always whole). */
+export const REPORT_LIST_CAP = 200;
+
+/** Entries that zip tools add on their own and that are not images: skipped, not refused. */
+export function isIgnorableEntry(name: string): boolean {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return (
+    name.startsWith('__MACOSX/') ||
+    base.startsWith('.') ||
+    base.toLowerCase() === 'thumbs.db' ||
+    base.toLowerCase() === 'desktop.ini'
+  );
+}
+
+export interface ImageZipInput {
+  db: Database;
+  files: FileStore;
+  market: CountryCode;
+  /** A local copy of the zip (the central directory needs random access). */
+  zipPath: string;
+  /** The zip's name as uploaded (the audit entry's target). */
+  originalName: string;
+  importId: string | null;
+  userId: string | null;
+  sessionId: string | null;
+  now: Date;
+  limits?: ZipLimits;
+  /** Entries re-encoded side by side; default the machine's cores. */
+  parallelism?: number;
+  progress?(done: number, total: number): Promise<void> | void;
+}
+
+export interface ImageZipOutcome {
+  ok: boolean;
+  /** The whole-zip message when refused. */
+  message: CodedMessage | null;
+  entries: number;
+  stored: number;
+  replaced: number;
+  problems: MerchImageProblem[];
+  problemCount: number;
+  imagesWithoutDisplay: string[];
+}
+
+interface Stored {
+  id: string;
+  displayId: string;
+  name: string;
+  sourceType: ImageType;
+  imageKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  thumbBytes: number;
+}
+
+const refusedWith = (
+  message: CodedMessage,
+  problems: MerchImageProblem[],
+  entries: number,
+  imagesWithoutDisplay: string[] = [],
+): ImageZipOutcome => ({
+  ok: false,
+  message,
+  entries,
+  stored: 0,
+  replaced: 0,
+  problems: problems.slice(0, REPORT_LIST_CAP),
+  problemCount: problems.length,
+  imagesWithoutDisplay: imagesWithoutDisplay.slice(0, REPORT_LIST_CAP),
+});
+
+function zipRefusalMessage(refusal: ZipRefusal, limits: ZipLimits): CodedMessage {
+  switch (refusal.reason) {
+    case 'name':
+    case 'link':
+      return importMessage('MERCH_ZIP_NAMES_INVALID');
+    case 'limits':
+      return importMessage('MERCH_ZIP_LIMITS', {
+        maxFiles: limits.maxEntries,
+        maxMb: Math.round(limits.maxTotalBytes / (1024 * 1024)),
+      });
+    default:
+      return importMessage('MERCH_ZIP_UNREADABLE');
+  }
+}
+
+/** Display IDs among `ids` that are displays of the market (any set, any version). */
+export async function knownDisplayIds(
+  q: Queryable,
+  market: CountryCode,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await q.query<{ display_id: string }>(
+    `SELECT DISTINCT display_id FROM merch_displays WHERE country_code = $1 AND display_id = ANY($2::text[])`,
+    [market, ids],
+  );
+  return new Set(rows.map((r) => r.display_id));
+}
+
+export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutcome> {
+  const limits = input.limits ?? DEFAULT_ZIP_LIMITS;
+  let zip: SafeZip;
+  try {
+    zip = await SafeZip.open(input.zipPath, limits);
+  } catch (error) {
+    if (!(error instanceof ZipRefusal)) throw error;
+    const problem = refusalProblem(error);
+    return refusedWith(zipRefusalMessage(error, limits), problem ? [problem] : [], 0);
+  }
+  const stored: Stored[] = [];
+  try {
+    // 1. Names, one image per display, displays of the market: from the directory alone.
+    const images = zip.entries.filter((entry) => !isIgnorableEntry(entry.name));
+    const problems: MerchImageProblem[] = [];
+    const byDisplay = new Map<string, ZipEntry>();
+    for (const entry of images) {
+      const parsed = displayIdOfImageName(entry.name);
+      if (!parsed) problems.push({ name: entry.name, problem: 'name' });
+      else if (!(MERCH_IMAGE_EXTENSIONS as readonly string[]).includes(parsed.extension))
+        problems.push({ name: entry.name, problem: 'format' });
+      else if (byDisplay.has(parsed.displayId)) problems.push({ name: entry.name, problem: 'duplicate' });
+      else byDisplay.set(parsed.displayId, entry);
+    }
+    if (images.length === 0) return refusedWith(importMessage('MERCH_ZIP_EMPTY'), [], 0);
+    const known = await knownDisplayIds(input.db, input.market, [...byDisplay.keys()]);
+    const unknown = [...byDisplay.entries()].filter(([id]) => !known.has(id)).map(([, entry]) => entry.name);
+    for (const name of unknown) problems.push({ name, problem: 'unknownDisplay' });
+    if (problems.length > 0) {
+      const message = problems.some((p) => p.problem === 'name' || p.problem === 'duplicate')
+        ? importMessage('MERCH_ZIP_NAMES_INVALID')
+        : unknown.length > 0
+          ? importMessage('MERCH_ZIP_UNKNOWN_DISPLAYS')
+          : importMessage('MERCH_ZIP_INVALID_FORMAT');
+      return refusedWith(message, problems, images.length, unknown);
+    }
+
+    // 2. Content: inflate, check, re-encode and store, a few at a time.
+    const work = [...byDisplay.entries()];
+    const total = work.length;
+    let done = 0;
+    let next = 0;
+    let fatal: ZipRefusal | null = null;
+    const formatProblems: MerchImageProblem[] = [];
+    const worker = async () => {
+      while (next < work.length && !fatal) {
+        const [displayId, entry] = work[next++]!;
+        let bytes: Buffer;
+        try {
+          bytes = await zip.readEntry(entry);
+        } catch (error) {
+          if (error instanceof ZipRefusal) {
+            fatal = error;
+            return;
+          }
+          throw error;
+        }
+        try {
+          // After a refused image the rest are only checked, not stored: the zip stores nothing.
+          if (formatProblems.length > 0) {
+            if (!sniffImageType(bytes)) formatProblems.push({ name: entry.name, problem: 'format' });
+          } else {
+            const image = await reencodeImage(bytes);
+            const id = randomUUID();
+            const imageKey = `merch/${input.market}/${id}.jpg`;
+            const thumbKey = `merch/${input.market}/${id}_thumb.jpg`;
+            await input.files.put(imageKey, Readable.from([image.image]));
+            await input.files.put(thumbKey, Readable.from([image.thumbnail]));
+            stored.push({
+              id,
+              displayId,
+              name: entry.name,
+              sourceType: image.sourceType,
+              imageKey,
+              thumbKey,
+              width: image.width,
+              height: image.height,
+              bytes: image.image.length,
+              thumbWidth: image.thumbWidth,
+              thumbHeight: image.thumbHeight,
+              thumbBytes: image.thumbnail.length,
+            });
+          }
+        } catch (error) {
+          if (!(error instanceof ImageRefusal)) throw error;
+          formatProblems.push({ name: entry.name, problem: 'format' });
+        }
+        done++;
+        if (input.progress && (done % 25 === 0 || done === total)) await input.progress(done, total);
+      }
+    };
+    const parallelism = Math.max(1, Math.min(input.parallelism ?? availableParallelism(), 8));
+    await Promise.all(Array.from({ length: Math.min(parallelism, total) }, worker));
+    const stopped = fatal as ZipRefusal | null;
+    if (stopped) {
+      await removeStored(input.files, stored);
+      const problem = refusalProblem(stopped);
+      return refusedWith(zipRefusalMessage(stopped, limits), problem ? [problem] : [], images.length);
+    }
+    if (formatProblems.length > 0) {
+      await removeStored(input.files, stored);
+      formatProblems.sort((a, b) => a.name.localeCompare(b.name));
+      return refusedWith(importMessage('MERCH_ZIP_INVALID_FORMAT'), formatProblems, images.length);
+    }
+
+    // 3. Record, all together.
+    const replaced = await record(input, stored);
+    return {
+      ok: true,
+      message: null,
+      entries: images.length,
+      stored: stored.length,
+      replaced,
+      problems: [],
+      problemCount: 0,
+      imagesWithoutDisplay: [],
+    };
+  } catch (error) {
+    await removeStored(input.files, stored);
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
+
+function refusalProblem(refusal: ZipRefusal): MerchImageProblem | null {
+  if (!refusal.entryName) return null;
+  const problem = refusal.reason === 'name' ? 'name' : refusal.reason;
+  return { name: refusal.entryName, problem };
+}
+
+async function removeStored(files: FileStore, stored: Stored[]): Promise<void> {
+  await Promise.all(
+    stored
+      .flatMap((s) => [files.remove(s.imageKey), files.remove(s.thumbKey)])
+      .map((p) => p.catch(() => undefined)),
+  );
+}
+
+async function record(input: ImageZipInput, stored: Stored[]): Promise<number> {
+  return input.db.transaction(async (tx) => {
+    const ids = stored.map((s) => s.displayId);
+    const { rows: old } = await tx.query<{ id: string }>(
+      `UPDATE merch_images SET replaced_at = $3
+        WHERE country_code = $1 AND display_id = ANY($2::text[]) AND replaced_at IS NULL
+        RETURNING id`,
+      [input.market, ids, input.now],
+    );
+    const column = <K extends keyof Stored>(key: K) => stored.map((s) => s[key]);
+    await tx.query(
+      `INSERT INTO merch_images (id, country_code, display_id, image_key, thumb_key, width, height, bytes,
+                                 thumb_width, thumb_height, thumb_bytes, original_name, source_type,
+                                 import_id, uploaded_by, uploaded_at)
+       SELECT u.id, $1, u.display_id, u.image_key, u.thumb_key, u.width, u.height, u.bytes,
+              u.thumb_width, u.thumb_height, u.thumb_bytes, u.original_name, u.source_type, $13, $14, $15
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[],
+                     $9::int[], $10::int[], $11::int[], $12::text[], $16::text[])
+           AS u(id, display_id, image_key, thumb_key, width, height, bytes, thumb_width, thumb_height,
+                thumb_bytes, original_name, source_type)`,
+      [
+        input.market,
+        column('id'),
+        ids,
+        column('imageKey'),
+        column('thumbKey'),
+        column('width'),
+        column('height'),
+        column('bytes'),
+        column('thumbWidth'),
+        column('thumbHeight'),
+        column('thumbBytes'),
+        column('name'),
+        input.importId,
+        input.userId,
+        input.now,
+        column('sourceType'),
+      ],
+    );
+    if (input.userId) {
+      await writeAudit(tx, {
+        actorId: input.userId,
+        sessionId: input.sessionId,
+        market: input.market,
+        tool: 'merchandizingSets',
+        action: MERCH_IMAGE_AUDIT_ACTION,
+        target: input.originalName,
+        before: null,
+        after: {
+          created: stored.length - old.length,
+          updated: old.length,
+          unchanged: 0,
+          images: stored.length,
+        },
+        importId: input.importId,
+        requestId: null,
+        at: input.now,
+      });
+    }
+    await bumpDataVersion(tx);
+    return old.length;
+  });
+}
