@@ -72,6 +72,15 @@ const ucubeUsers = {
   bd: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
 } as const;
 
+/** A valid Task Management form (POST/PUT /api/admin/tasks). */
+const matrixTask = {
+  title: 'Matrix task',
+  kind: 'displayCheck',
+  customerCodes: ['999999999999'],
+  startDate: '2030-01-01',
+  endDate: '2030-01-31',
+};
+
 /** A one-event usage batch (POST /api/events). */
 const usageBatch = (market: MatrixMarket, event: string) => ({
   countryCode: market,
@@ -367,6 +376,43 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     allowed: admins,
     // An item nobody has: 404 for an admin once past access control, nothing changes.
     request: () => ({ payload: { itemCode: 'NOSUCHITEM', outletType: 'NOSUCHTYPE', price: 1 } }),
+  },
+
+  // Task Management (issue 15): admins of the market (every market), within their DT codes. A task nobody
+  // has: 404 once past access control; a create naming an outlet nobody has: 400, nothing changes.
+  { route: 'GET /api/admin/tasks/list', allowed: admins },
+  { route: 'GET /api/admin/tasks/filterResult', allowed: admins },
+  { route: 'GET /api/admin/tasks/fileExport', allowed: admins },
+  { route: 'GET /api/admin/tasks/outlets', allowed: admins, request: () => ({ query: { task: 'T999999' } }) },
+  {
+    route: 'GET /api/admin/tasks/outlets/fileExport',
+    allowed: admins,
+    request: () => ({ query: { task: 'T999999' } }),
+  },
+  {
+    route: 'GET /api/admin/tasks/{code}',
+    allowed: admins,
+    request: () => ({ url: '/api/admin/tasks/T999999' }),
+  },
+  {
+    route: 'GET /api/admin/tasks/{code}/progress',
+    allowed: admins,
+    request: () => ({ url: '/api/admin/tasks/T999999/progress' }),
+  },
+  {
+    route: 'POST /api/admin/tasks',
+    allowed: admins,
+    request: () => ({ payload: { ...matrixTask, customerCodes: ['999999999999'] } }),
+  },
+  {
+    route: 'PUT /api/admin/tasks/{code}',
+    allowed: admins,
+    request: () => ({ url: '/api/admin/tasks/T999999', payload: matrixTask }),
+  },
+  {
+    route: 'POST /api/admin/tasks/{code}/close',
+    allowed: admins,
+    request: () => ({ url: '/api/admin/tasks/T999999/close' }),
   },
 
   // User Access (issue 13): admins of the market (every market). A user nobody has: 404 once past access
