@@ -28,6 +28,7 @@ import { COPY_CHUNK_ROWS, SCALES, SEED_SCALES, type SeedScale } from './scales.j
 import { seedAuthDemo } from '../../modules/auth/demo.js';
 import { refreshSummaries } from './summaries.js';
 import { recomputeBestPrices } from '../../modules/best-price/recompute.js';
+import { seedTasks } from './tasks.js';
 
 export { refreshSummaries } from './summaries.js';
 export { DEMO_SIGN_INS } from './demo-users.js';
@@ -552,6 +553,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await recomputeBestPrices(db, market, today.toISOString().slice(0, 10));
   }
   await restoreDeferredDdl(db, log);
+  await seedTasks(db, today);
   // Statistics for the planner, and the visibility map for index-only counts (a report's total):
   // without it they read every row from the heap until autovacuum comes round.
   await db.exec('VACUUM ANALYZE');
