@@ -66,6 +66,9 @@ const trackingReaders = { vn: reportReaders.vn, bd: [] } as const;
 /** Outlet Status: admins, only where the OfflineApp flag is on (bd; not vn). */
 const outletStatusAdmins = { vn: [], bd: ['admin'] } as const;
 
+/** Merchandizing Sets: admins, only where the isCDA flag is on (vn; not bd). */
+const merchAdmins = { vn: ['admin'], bd: [] } as const;
+
 /** UCube access (accessToUcube YES with a role): everyone but reports and none. */
 const ucubeUsers = {
   vn: ['super', 'admin', 'head', 'asm', 'tl', 'sm', 'dt'],
@@ -413,6 +416,70 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: 'POST /api/admin/tasks/{code}/close',
     allowed: admins,
     request: () => ({ url: '/api/admin/tasks/T999999/close' }),
+  },
+
+  // Merchandizing Sets (issue 15): admins of a market whose isCDA flag is on (vn; every caller refused in bd).
+  // Unknown sets: 404 once past access control, nothing changes.
+  { route: 'GET /api/admin/merchandizingSets/list', allowed: merchAdmins },
+  { route: 'GET /api/admin/merchandizingSets/filterResult', allowed: merchAdmins },
+  { route: 'GET /api/admin/merchandizingSets/fileExport', allowed: merchAdmins },
+  { route: 'GET /api/admin/merchandizingSets/filters', allowed: merchAdmins },
+  {
+    route: 'GET /api/admin/merchandizingSets/set',
+    allowed: merchAdmins,
+    request: () => ({ query: { setId: 'NOSUCHSET' } }),
+  },
+  {
+    route: 'GET /api/admin/merchandizingSets/compliance',
+    allowed: merchAdmins,
+    request: () => ({ query: { setId: 'NOSUCHSET' } }),
+  },
+  {
+    route: 'POST /api/admin/merchandizingSets/set',
+    allowed: merchAdmins,
+    // Invalid dates (end before go live): 400 once past access control, nothing changes.
+    request: () => ({
+      payload: {
+        setId: 'MATRIX-SET',
+        setName: 'Matrix',
+        buAssetType: 'X',
+        subRegion: 'Y',
+        osaHurdle: 1,
+        facingsHurdle: 1,
+        stockHurdle: 1,
+        goLive: '2026-02-01',
+        endDate: '2026-01-01',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/admin/merchandizingSets/display',
+    allowed: merchAdmins,
+    request: () => ({
+      payload: {
+        setId: 'NOSUCHSET',
+        displayId: 'NOSUCHDISPLAY',
+        displayName: 'Matrix',
+        products: [{ productOrder: 1, itemCode: 'NOSUCHITEM', facings: 1, depth: 1 }],
+      },
+    }),
+  },
+  {
+    route: 'POST /api/admin/merchandizingSets/outlet',
+    allowed: merchAdmins,
+    request: () => ({
+      payload: { setId: 'NOSUCHSET', displayId: 'NOSUCHDISPLAY', outletCode: '1', times: 1 },
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/merchandizingSets/outlet',
+    allowed: merchAdmins,
+    request: () => ({ query: { setId: 'NOSUCHSET', displayId: 'NOSUCHDISPLAY', outletCode: '1' } }),
+  },
+  {
+    route: 'POST /api/admin/merchandizingSets/version',
+    allowed: merchAdmins,
+    request: () => ({ payload: { setId: 'NOSUCHSET' } }),
   },
 
   // User Access (issue 13): admins of the market (every market). A user nobody has: 404 once past access

@@ -23,4 +23,5 @@ export * from './usage-page.js';
 export * from './user-access.js';
 export * from './tracking.js';
 export * from './best-price.js';
+export * from './merchandizing.js';
 export * from './tasks.js';

@@ -29,6 +29,7 @@ import { seedAuthDemo } from '../../modules/auth/demo.js';
 import { refreshSummaries } from './summaries.js';
 import { recomputeBestPrices } from '../../modules/best-price/recompute.js';
 import { seedTasks } from './tasks.js';
+import { seedMerchandizing } from './merchandizing.js';
 
 export { refreshSummaries } from './summaries.js';
 export { DEMO_SIGN_INS } from './demo-users.js';
@@ -553,6 +554,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await recomputeBestPrices(db, market, today.toISOString().slice(0, 10));
   }
   await restoreDeferredDdl(db, log);
+  for (const cc of COUNTRY_CODES.filter((c) => countryFlags(c).isCDA)) await seedMerchandizing(db, cc, today);
   await seedTasks(db, today);
   // Statistics for the planner, and the visibility map for index-only counts (a report's total):
   // without it they read every row from the heap until autovacuum comes round.

@@ -79,6 +79,10 @@ export const CHARACTER_RULES = {
  * expressions) says so: `marketMatch: 'element'` keeps rows whose list holds the market, and
  * `dtMatch: 'within'` keeps, for a caller limited to some DT codes, rows whose DT codes are all among
  * the caller's (a row with none, or with 'All (Super Access)', reaches every distributor: never within).
+ * `dtMatch: 'marketWide'` says the rows are the market's own definitions that belong to no distributor
+ * (Merchandizing Sets): every caller of the market sees them, whatever their DT codes (`dt` then names
+ * the NULL::text that stands for "no DT"); the rows under them that do have a DT are scoped by their
+ * own queries.
  * `dtMatch: 'overlaps'` keeps, for a caller limited to some DT codes, rows whose DT codes (a text[])
  * include at least one of the caller's (Task Management: a task reaching several distributors is seen by
  * the admins of each; its rows under it are scoped by their own queries).
@@ -87,7 +91,7 @@ export interface TableScope {
   market: string;
   dt: string;
   marketMatch?: 'equals' | 'element';
-  dtMatch?: 'equals' | 'within' | 'overlaps';
+  dtMatch?: 'equals' | 'within' | 'marketWide' | 'overlaps';
 }
 
 export interface FilterSpec {

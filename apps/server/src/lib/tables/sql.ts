@@ -52,11 +52,13 @@ export function whereSql(table: Table, c: TableCriteria, params: unknown[]): str
     scope.marketMatch === 'element'
       ? `${scope.market} @> ARRAY[$${params.length}::text]`
       : `${scope.market} = $${params.length}`,
-    scope.dtMatch === 'within'
-      ? dtWithinSql(c.user, scope.dt, params)
-      : scope.dtMatch === 'overlaps'
-        ? dtOverlapsSql(c.user, scope.dt, params)
-        : dtScopeSql(c.user, scope.dt, params),
+    scope.dtMatch === 'marketWide'
+      ? 'TRUE'
+      : scope.dtMatch === 'within'
+        ? dtWithinSql(c.user, scope.dt, params)
+        : scope.dtMatch === 'overlaps'
+          ? dtOverlapsSql(c.user, scope.dt, params)
+          : dtScopeSql(c.user, scope.dt, params),
   ];
   if (c.from && c.to) {
     params.push(c.from, c.to);
