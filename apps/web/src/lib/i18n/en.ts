@@ -12,6 +12,7 @@ import { outletGeoEn } from './outlet-geo.en';
 import { trackingEn } from './tracking.en';
 import { devicesEn } from './devices.en';
 import { bestPriceEn } from './best-price.en';
+import { tasksEn } from './tasks.en';
 import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
 import { configEn } from './config.en';
@@ -382,6 +383,7 @@ export const en = {
   ...trackingEn,
   ...devicesEn,
   ...bestPriceEn,
+  ...tasksEn,
   ...userAccessEn,
   ...usageEn,
   ...configEn,

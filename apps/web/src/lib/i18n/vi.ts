@@ -9,6 +9,7 @@ import { outletGeoVi } from './outlet-geo.vi';
 import { trackingVi } from './tracking.vi';
 import { devicesVi } from './devices.vi';
 import { bestPriceVi } from './best-price.vi';
+import { tasksVi } from './tasks.vi';
 import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
 import { configVi } from './config.vi';
@@ -28,6 +29,7 @@ const base: Record<
     | keyof typeof trackingVi
     | keyof typeof devicesVi
     | keyof typeof bestPriceVi
+    | keyof typeof tasksVi
     | keyof typeof userAccessVi
     | keyof typeof usageVi
     | keyof typeof configVi
@@ -406,6 +408,7 @@ export const vi: Record<MessageKey, string> = {
   ...trackingVi,
   ...devicesVi,
   ...bestPriceVi,
+  ...tasksVi,
   ...userAccessVi,
   ...usageVi,
   ...configVi,
