@@ -6,8 +6,10 @@ export interface PrecheckRules {
   extensions: readonly string[];
   maxBytes: number;
   noSpacesInName: boolean;
-  /** The template's header row, in order. */
+  /** The template's header row, in order; empty for a file that is not rows (a zip): no header check. */
   headers: readonly string[];
+  /** The tool's own messages for a wrong extension and an over-size file (default NOT_CSV, FILE_TOO_LARGE_DETAIL). */
+  messages?: { wrongExtension?: ImportMessageCode; tooLarge?: ImportMessageCode };
 }
 
 export type PrecheckResult =
@@ -58,9 +60,11 @@ export async function precheckFile(
 ): Promise<PrecheckResult> {
   const dot = file.name.lastIndexOf('.');
   const extension = dot >= 0 ? file.name.slice(dot).toLowerCase() : '';
-  if (!rules.extensions.includes(extension)) return { ok: false, code: 'NOT_CSV' };
+  if (!rules.extensions.includes(extension))
+    return { ok: false, code: rules.messages?.wrongExtension ?? 'NOT_CSV' };
   if (rules.noSpacesInName && /\s/.test(file.name)) return { ok: false, code: 'NAME_HAS_SPACES' };
   if (file.size > rules.maxBytes) {
+    if (rules.messages?.tooLarge) return { ok: false, code: rules.messages.tooLarge };
     return {
       ok: false,
       code: 'FILE_TOO_LARGE_DETAIL',
@@ -68,6 +72,7 @@ export async function precheckFile(
     };
   }
   if (file.size === 0) return { ok: false, code: 'EMPTY_FILE' };
+  if (rules.headers.length === 0) return { ok: true };
   const bytes = new Uint8Array(await file.slice(0, HEADER_SCAN_BYTES).arrayBuffer());
   const lines = decodeStart(bytes)
     .split(/\r?\n/)

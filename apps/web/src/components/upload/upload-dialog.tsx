@@ -4,7 +4,7 @@ import {
   type ImportKind,
   type ImportMessageCode,
 } from '@fieldforce/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Dialog } from '../dialog';
 import { formatBytes } from '../download-progress';
 import { saveBlob } from '../data-table/save-file';
@@ -37,12 +37,22 @@ export interface UploadDialogProps {
   kind: ImportKind;
   title: string;
   country: CountryCode;
-  /** The template's header row (the template download is this row as a CSV). */
+  /**
+   * The template's header row (the template download is this row as a CSV). Empty for a file that is
+   * not rows (a zip of images): no template button, no header pre-check.
+   */
   templateHeaders: readonly string[];
   templateName: string;
   maxBytes: number;
   extensions?: readonly string[];
   noSpacesInName?: boolean;
+  /** The tool's own messages for a wrong extension and an over-size file (as its server definition). */
+  messages?: PrecheckRules['messages'];
+  /**
+   * More about a job the server finished or refused (a match report), shown under the result or the
+   * refusal; a whole-file import (no preview) goes from processing straight to the result.
+   */
+  renderDetails?(job: ImportJob): ReactNode;
   onClose(): void;
   /** After a successful apply (refresh the list, toast). */
   onApplied?(job: ImportJob): void;
@@ -65,6 +75,8 @@ export function UploadDialog({
   maxBytes,
   extensions = ['.csv'],
   noSpacesInName = true,
+  messages,
+  renderDetails,
   onClose,
   onApplied,
   onEvent,
@@ -79,21 +91,28 @@ export function UploadDialog({
     text?: string;
   } | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** The refused or failed job whose details go under the message. */
+  const [failedJob, setFailedJob] = useState<ImportJob | null>(null);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const rules: PrecheckRules = { extensions, maxBytes, noSpacesInName, headers: templateHeaders };
+  const rules: PrecheckRules = { extensions, maxBytes, noSpacesInName, headers: templateHeaders, messages };
   const limitMb = Math.round(maxBytes / 1048576);
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const fail = useCallback((code: string, params?: Record<string, string | number>, text?: string) => {
-    setFailure({ code, params, text });
-    setPhase({ step: 'select' });
-  }, []);
+  const fail = useCallback(
+    (code: string, params?: Record<string, string | number>, text?: string, job?: ImportJob) => {
+      setFailure({ code, params, text });
+      setFailedJob(job ?? null);
+      setPhase({ step: 'select' });
+    },
+    [],
+  );
 
   const choose = async (chosen: File | null | undefined) => {
     setFailure(null);
+    setFailedJob(null);
     setFile(null);
     if (!chosen) return;
     setPhase({ step: 'checking' });
@@ -143,7 +162,7 @@ export function UploadDialog({
       } else if (job.state === 'validated' || (job.state === 'rejected' && job.preview)) {
         setPhase({ step: 'preview', job });
       } else if (job.state === 'rejected' || job.state === 'failed') {
-        fail(job.message?.code ?? 'TECHNICAL_ERROR', job.message?.params, job.message?.message);
+        fail(job.message?.code ?? 'TECHNICAL_ERROR', job.message?.params, job.message?.message, job);
       } else {
         setPhase({ step: polling.step, job } as Phase);
         timer = setTimeout(tick, POLL_MS);
@@ -197,6 +216,7 @@ export function UploadDialog({
   const reset = () => {
     setFile(null);
     setFailure(null);
+    setFailedJob(null);
     if (input.current) input.current.value = '';
     setPhase({ step: 'select' });
   };
@@ -217,13 +237,15 @@ export function UploadDialog({
     <Dialog title={title} onClose={busy ? undefined : onClose} className="upload-dialog">
       {phase.step === 'select' || phase.step === 'checking' ? (
         <div className="upload">
-          <button
-            type="button"
-            className="button button--ghost button--small upload__template"
-            onClick={downloadTemplate}
-          >
-            {t('upload.template')}
-          </button>
+          {templateHeaders.length > 0 ? (
+            <button
+              type="button"
+              className="button button--ghost button--small upload__template"
+              onClick={downloadTemplate}
+            >
+              {t('upload.template')}
+            </button>
+          ) : null}
           <div
             className={dragging ? 'upload__drop upload__drop--over' : 'upload__drop'}
             onDragOver={(event) => {
@@ -266,6 +288,7 @@ export function UploadDialog({
               )}
             </p>
           ) : null}
+          {failure && failedJob && renderDetails ? renderDetails(failedJob) : null}
           <div className="dialog__actions upload__actions">
             <button
               type="button"
@@ -351,6 +374,7 @@ export function UploadDialog({
               unchanged: phase.job.result?.unchanged ?? 0,
             })}
           </p>
+          {renderDetails ? renderDetails(phase.job) : null}
           <div className="dialog__actions upload__actions">
             <button type="button" className="button button--primary" onClick={onClose}>
               {t('upload.done')}

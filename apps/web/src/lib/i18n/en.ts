@@ -13,6 +13,7 @@ import { trackingEn } from './tracking.en';
 import { devicesEn } from './devices.en';
 import { bestPriceEn } from './best-price.en';
 import { tasksEn } from './tasks.en';
+import { merchImagesEn } from './merch-images.en';
 import { userAccessEn } from './user-access.en';
 import { usageEn } from './usage.en';
 import { configEn } from './config.en';
@@ -384,6 +385,7 @@ export const en = {
   ...devicesEn,
   ...bestPriceEn,
   ...tasksEn,
+  ...merchImagesEn,
   ...userAccessEn,
   ...usageEn,
   ...configEn,

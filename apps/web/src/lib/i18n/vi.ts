@@ -10,6 +10,7 @@ import { trackingVi } from './tracking.vi';
 import { devicesVi } from './devices.vi';
 import { bestPriceVi } from './best-price.vi';
 import { tasksVi } from './tasks.vi';
+import { merchImagesVi } from './merch-images.vi';
 import { userAccessVi } from './user-access.vi';
 import { usageVi } from './usage.vi';
 import { configVi } from './config.vi';
@@ -30,6 +31,7 @@ const base: Record<
     | keyof typeof devicesVi
     | keyof typeof bestPriceVi
     | keyof typeof tasksVi
+    | keyof typeof merchImagesVi
     | keyof typeof userAccessVi
     | keyof typeof usageVi
     | keyof typeof configVi
@@ -409,6 +411,7 @@ export const vi: Record<MessageKey, string> = {
   ...devicesVi,
   ...bestPriceVi,
   ...tasksVi,
+  ...merchImagesVi,
   ...userAccessVi,
   ...usageVi,
   ...configVi,

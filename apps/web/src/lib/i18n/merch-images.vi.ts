@@ -1,0 +1,40 @@
+import type { merchImagesEn } from './merch-images.en';
+
+/** Vietnamese strings of Merchandizing Sets' Add Images (issue 15). */
+export const merchImagesVi: Record<keyof typeof merchImagesEn, string> = {
+  'import.MERCH_ZIP_ONLY': 'Chỉ chấp nhận tệp .zip.',
+  'import.MERCH_ZIP_UNREADABLE': 'Không thể đọc tệp zip. Vui lòng thử lại.',
+  'import.MERCH_ZIP_NAMES_INVALID': 'Một số tên hình ảnh không hợp lệ.',
+  'import.MERCH_ZIP_TOO_LARGE': 'Kích thước tệp vượt quá 100 MB.',
+  'import.MERCH_ZIP_UNKNOWN_DISPLAYS': 'Một số hình ảnh có Display ID không xác định',
+  'import.MERCH_ZIP_INVALID_FORMAT': 'Một số hình ảnh có định dạng không hợp lệ',
+  'import.MERCH_ZIP_LIMITS':
+    'Tệp zip chứa hơn {maxFiles} tệp hoặc giải nén ra hơn {maxMb} MB. Vui lòng chia nhỏ và tải lên lại.',
+  'import.MERCH_ZIP_EMPTY': 'Tệp zip không chứa hình ảnh nào.',
+  'merchImages.add': 'Thêm hình ảnh',
+  'merchImages.title': 'Thêm hình ảnh trưng bày',
+  'merchImages.hint':
+    'Tệp .zip gồm hình JPEG, PNG hoặc WebP đặt tên theo Display ID (D001.jpg). Hình mới của một điểm trưng bày thay thế hình cũ.',
+  'merchImages.report': 'Báo cáo đối chiếu',
+  'merchImages.stored': 'Đã lưu {stored} hình ({replaced} hình thay thế) trên {entries} hình trong tệp zip.',
+  'merchImages.problems': 'Hình ảnh khiến tải lên bị từ chối ({count})',
+  'merchImages.problem.name': 'Tên không phải là Display ID',
+  'merchImages.problem.duplicate': 'Hình thứ hai cho cùng một Display ID',
+  'merchImages.problem.format': 'Không phải hình JPEG, PNG hoặc WebP',
+  'merchImages.problem.unknownDisplay': 'Không có điểm trưng bày nào mang ID này',
+  'merchImages.problem.link': 'Là liên kết, không phải tệp',
+  'merchImages.problem.limits': 'Quá lớn khi giải nén',
+  'merchImages.problem.unreadable': 'Không đọc được',
+  'merchImages.imagesWithoutDisplay': 'Hình ảnh không khớp điểm trưng bày nào ({count})',
+  'merchImages.displaysWithoutImage': 'Điểm trưng bày chưa có hình ({count})',
+  'merchImages.allDisplaysHaveImages': 'Mọi điểm trưng bày đều đã có hình.',
+  'merchImages.more': '… và {count} mục khác',
+  'merchImages.gallery': 'Hình ảnh trưng bày',
+  'merchImages.empty': 'Chưa có hình ảnh.',
+  'merchImages.loadFailed': 'Không thể tải hình ảnh.',
+  'merchImages.open': 'Mở hình của {name}',
+  'merchImages.imageAlt': 'Hình tham chiếu của điểm trưng bày {name} ({id})',
+  'merchImages.size': '{width} × {height} px',
+  'merchImages.uploaded': '{by} thêm vào {at}',
+  'merchImages.close': 'Đóng',
+};
