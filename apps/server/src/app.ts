@@ -33,6 +33,7 @@ import { outletGeoComplianceRoutes } from './modules/outlet-geo-compliance/route
 import { salesmanDeviceIdRoutes } from './modules/salesman-device-id/routes.js';
 import { deviceGeoComplianceRoutes } from './modules/device-geo-compliance/routes.js';
 import { bestPriceRoutes } from './modules/best-price/routes.js';
+import { merchImageRoutes } from './modules/merchandizing/images-routes.js';
 import { merchandizingRoutes } from './modules/merchandizing/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(salesmanDeviceIdRoutes);
   await app.register(deviceGeoComplianceRoutes);
   await app.register(bestPriceRoutes);
+  await app.register(merchImageRoutes);
   await app.register(merchandizingRoutes);
   await app.register(taskRoutes);
   await app.register(fileRoutes);

@@ -381,6 +381,28 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: () => ({ payload: { itemCode: 'NOSUCHITEM', outletType: 'NOSUCHTYPE', price: 1 } }),
   },
 
+  // Merchandizing Add Images (issue 15): admins of the market where isCDA is on (vn only); the upload itself
+  // is POST /api/file/upload?kind=merchImages. Unknown uploads and images: 404 once past access control.
+  {
+    route: 'GET /api/admin/merchImages',
+    allowed: { vn: ['admin'], bd: [] },
+  },
+  {
+    route: 'GET /api/admin/merchImages/uploads/{jobId}',
+    allowed: { vn: ['admin'], bd: [] },
+    request: () => ({ url: '/api/admin/merchImages/uploads/nosuchjob' }),
+  },
+  {
+    route: 'GET /api/admin/merchImages/{id}/image',
+    allowed: { vn: ['admin'], bd: [] },
+    request: () => ({ url: '/api/admin/merchImages/00000000-0000-4000-8000-000000000000/image' }),
+  },
+  {
+    route: 'GET /api/admin/merchImages/{id}/thumbnail',
+    allowed: { vn: ['admin'], bd: [] },
+    request: () => ({ url: '/api/admin/merchImages/00000000-0000-4000-8000-000000000000/thumbnail' }),
+  },
+
   // Task Management (issue 15): admins of the market (every market), within their DT codes. A task nobody
   // has: 404 once past access control; a create naming an outlet nobody has: 400, nothing changes.
   { route: 'GET /api/admin/tasks/list', allowed: admins },

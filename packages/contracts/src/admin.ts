@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries.js';
 import { BEST_PRICE_UPLOAD_MESSAGES } from './best-price-messages.js';
+import { MERCH_IMAGE_MESSAGES } from './merch-image-messages.js';
 import { MERCH_UPLOAD_MESSAGES } from './merchandizing-messages.js';
 import { TASK_UPLOAD_MESSAGES } from './tasks-messages.js';
 import { USER_UPLOAD_MESSAGES } from './users.js';
@@ -185,6 +186,7 @@ export const IMPORT_KINDS = [
   'users',
   'salesmen',
   'estimatedBestPrice',
+  'merchImages',
   'merchSets',
   'merchDisplays',
   'merchOutlets',
@@ -337,6 +339,7 @@ export const IMPORT_MESSAGES = {
   DOWNLOAD_CAPPED: 'Download restricted to first 100000 records only.',
   ...USER_UPLOAD_MESSAGES,
   ...BEST_PRICE_UPLOAD_MESSAGES,
+  ...MERCH_IMAGE_MESSAGES,
   ...MERCH_UPLOAD_MESSAGES,
   ...TASK_UPLOAD_MESSAGES,
 } as const;

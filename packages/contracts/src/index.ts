@@ -25,3 +25,4 @@ export * from './tracking.js';
 export * from './best-price.js';
 export * from './merchandizing.js';
 export * from './tasks.js';
+export * from './merch-images.js';
