@@ -16,6 +16,8 @@ import { authRateLimit } from '../../lib/rate-limits.js';
 import { requestContext } from './routes.js';
 import { invalidCredentials } from './service.js';
 import { randomToken } from './tokens.js';
+import { sharedSecret } from '../../db/shared-secrets.js';
+import { databaseOidcAdapter } from './dev-idp-store.js';
 
 export const DEV_IDP_PREFIX = '/oidc';
 
@@ -71,10 +73,23 @@ ${errorLine(error)}
 }
 
 export async function mountDevIdp(app: FastifyInstance, options: DevIdpOptions): Promise<void> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomToken(8), alg: 'RS256', use: 'sig' };
+  // Every app server signs with the same key and reads the same cookies (issue 16): both are made once
+  // and kept in the database, as is the provider's state (dev-idp-store.ts).
+  const signingKey = JSON.parse(
+    await sharedSecret(app.db, 'dev-idp.signing-key', async () => {
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      return JSON.stringify({
+        ...(await exportJWK(privateKey)),
+        kid: randomToken(8),
+        alg: 'RS256',
+        use: 'sig',
+      });
+    }),
+  ) as Record<string, unknown>;
+  const cookieKey = await sharedSecret(app.db, 'dev-idp.cookie-key', () => randomToken(32));
 
   const provider = new Provider(options.issuer, {
+    adapter: databaseOidcAdapter(app.db),
     clients: [
       {
         client_id: options.clientId,
@@ -117,7 +132,7 @@ export async function mountDevIdp(app: FastifyInstance, options: DevIdpOptions):
       await grant.save();
       return grant;
     },
-    cookies: { keys: [randomToken(32)] },
+    cookies: { keys: [cookieKey] },
     jwks: { keys: [signingKey] },
     pkce: { required: () => true },
     ttl: {

@@ -12,6 +12,7 @@ import { MINUTE_MS } from '../../lib/clock.js';
 import { findUserById } from './queries.js';
 import { DEV_IDP_PREFIX, mountDevIdp } from './dev-idp.js';
 import { randomToken, sha256 } from './tokens.js';
+import { sharedSecret } from '../../db/shared-secrets.js';
 import type { AuthUser } from '../../lib/policy.js';
 
 export const SSO_STATE_COOKIE = 'ssoState';
@@ -121,6 +122,10 @@ export class SsoService {
     const origins = this.settings.followRequestHost
       ? ownHostnames().map((host) => `http://${host}:${this.settings.port}`)
       : [];
+    // The client secret is the same on every app server (issue 16): made once, kept in the database.
+    this.settings.clientSecret = await sharedSecret(this.app.db, 'dev-idp.client-secret', () =>
+      randomToken(24),
+    );
     await mountDevIdp(this.app, {
       issuer: this.settings.issuer,
       clientId: this.settings.clientId,
