@@ -8,6 +8,7 @@ import { webBench } from './web.js';
 import { usersBench } from './users.js';
 import { trackingBench } from './tracking.js';
 import { bestPriceBench } from './best-price.js';
+import { merchBench } from './merch.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
 const suites: Record<string, Suite> = {
@@ -19,6 +20,7 @@ const suites: Record<string, Suite> = {
   users: usersBench,
   tracking: trackingBench,
   bestprice: bestPriceBench,
+  merch: merchBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);

@@ -6,8 +6,8 @@
  * - Accepted: JPEG, PNG and WebP by their magic bytes; anything else is 'format'.
  * - Input bounded by pixels (`MAX_INPUT_PIXELS`, sharp's limitInputPixels) before decoding.
  * - Output: JPEG, longest side at most 1600 px (never enlarged), quality 82, EXIF orientation applied,
- *   transparency flattened on white; thumbnail JPEG, longest side 320 px, quality 75, made from the
- *   re-encoded image (JPEG shrink-on-load makes that cheap).
+ *   transparency flattened on white; thumbnail JPEG, longest side 320 px, quality 75; both encoded
+ *   from one decode (JPEG shrink-on-load when the input is larger than the bound).
  * - libvips runs one thread per image (`sharp.concurrency(1)`) and keeps no cache: callers run one
  *   image per core side by side, which is faster than one image over every core (measured in
  *   bench/merch.ts) and keeps memory flat.
@@ -79,16 +79,27 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
   const sourceType = sniffImageType(bytes);
   if (!sourceType) throw new ImageRefusal('format', 'not a JPEG, PNG or WebP image');
   try {
-    const main = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // Decoded once (JPEG shrink-on-load when it is larger than the bound), oriented, flattened; the
+    // image and its thumbnail are both encoded from these pixels, side by side. Huffman optimisation
+    // is off: ~5 % larger files for ~35 % less time (bench/merch.ts).
+    const pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: JPEG_QUALITY })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(main.data)
-      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: THUMB_QUALITY })
-      .toBuffer({ resolveWithObject: true });
+    const raw = {
+      raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
+    };
+    const [main, thumb] = await Promise.all([
+      sharp(pixels.data, raw)
+        .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
+        .toBuffer({ resolveWithObject: true }),
+      sharp(pixels.data, raw)
+        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: THUMB_QUALITY, optimiseCoding: false })
+        .toBuffer({ resolveWithObject: true }),
+    ]);
     return {
       sourceType,
       image: main.data,
