@@ -1,0 +1,86 @@
+/**
+ * Jobs across two app servers (issue 16): whichever worker is free claims a job (FOR UPDATE SKIP LOCKED),
+ * each job runs once, and a job whose worker died (its lease ran out) is retried by the other, or marked
+ * failed with a message on its last attempt.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { JobName } from '../../src/lib/jobs.js';
+import { twoApps, type Pair } from './helpers.js';
+
+let p: Pair;
+const runs: { id: string; by: string; attempt: number }[] = [];
+beforeAll(async () => {
+  p = await twoApps({ seed: false });
+  for (const [app, name] of [
+    [p.a, 'A'],
+    [p.b, 'B'],
+  ] as const) {
+    app.jobs.register('cluster.test' as JobName, async (ctx) => {
+      runs.push({ id: ctx.jobId, by: name, attempt: ctx.attempt });
+      // Work that takes a moment, so the other worker looks for work meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { by: name };
+    });
+  }
+});
+afterAll(() => p?.close());
+
+const enqueue = (app: FastifyInstance, n: number) =>
+  app.jobs.enqueue(app.db, 'cluster.test' as JobName, { n } as never);
+
+describe('jobs on two servers', () => {
+  it('forty jobs enqueued on either server run once each, shared by both workers', async () => {
+    runs.length = 0;
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await enqueue(i % 2 ? p.a : p.b, i))!);
+    await Promise.all([p.a.jobs.drain(), p.b.jobs.drain(), p.a.jobs.drain(), p.b.jobs.drain()]);
+    expect(runs.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const { rows } = await p.db.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM jobs WHERE name = 'cluster.test' GROUP BY state`,
+    );
+    expect(rows).toEqual([{ state: 'done', n: 40 }]);
+  });
+
+  it('a job whose worker died (lease run out) is retried on the other server', async () => {
+    runs.length = 0;
+    const id = (await enqueue(p.a, 99))!;
+    // What a process killed mid-job leaves behind: the job running, held by it, the lease in the past.
+    await p.db.query(
+      `UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'a-dead-process', locked_until = $2
+        WHERE id = $1`,
+      [id, new Date(p.clock.now().getTime() - 1000)],
+    );
+    await p.b.jobs.drain();
+    expect(runs).toEqual([{ id, by: 'B', attempt: 2 }]);
+    expect(await p.b.jobs.get(id)).toMatchObject({ state: 'done', result: { by: 'B' }, attempts: 2 });
+  });
+
+  it('a job whose worker died on its last attempt is marked failed with a message', async () => {
+    runs.length = 0;
+    const id = (await enqueue(p.b, 100))!;
+    await p.db.query(
+      `UPDATE jobs SET state = 'running', attempts = max_attempts, locked_by = 'a-dead-process', locked_until = $2
+        WHERE id = $1`,
+      [id, new Date(p.clock.now().getTime() - 1000)],
+    );
+    await p.a.jobs.drain();
+    expect(runs).toEqual([]);
+    const job = await p.a.jobs.get(id);
+    expect(job).toMatchObject({ state: 'failed' });
+    expect(job!.error).toMatch(/stopped answering/);
+  });
+
+  it('a lease still running is left alone by the other server', async () => {
+    runs.length = 0;
+    const id = (await enqueue(p.a, 101))!;
+    await p.db.query(
+      `UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'a-live-process', locked_until = $2
+        WHERE id = $1`,
+      [id, new Date(p.clock.now().getTime() + 60_000)],
+    );
+    await p.b.jobs.drain();
+    expect(runs).toEqual([]);
+    expect(await p.b.jobs.get(id)).toMatchObject({ state: 'running', lockedBy: 'a-live-process' });
+  });
+});
