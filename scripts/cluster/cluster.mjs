@@ -402,7 +402,7 @@ async function upApps(state) {
   const [first, ...rest] = APP_SERVERS;
   const seeding = !state.seeded;
   await startApp(state, first);
-  if (seeding) say(`${first} migrates the database and loads the demo data (once; about a minute)`);
+  if (seeding) say(`${first} migrates the database and loads the demo data (once; about two minutes here)`);
   const ready = await waitReady(state.ports[first], first, state.pids[first], seeding ? 600_000 : 120_000);
   if (!state.seeded) {
     state.seeded = true;
@@ -708,6 +708,14 @@ async function check() {
   const dashboard = `/api/ucube/daily-trend?countryCode=${MARKET}&period=mtd`;
 
   say(`check: through HAProxy at ${base}`);
+  const replicaTransactions = () =>
+    Number(
+      psql(
+        state.ports.replica,
+        `SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = '${DATABASE}'`,
+      ),
+    );
+  const replicaBefore = replicaTransactions();
   const login = await call('POST', `/api/fb/accounts/login?countryCode=${MARKET}`, {
     email: DEMO_USER,
     password: DEMO_PASSWORD,
@@ -801,6 +809,12 @@ async function check() {
   expect(
     Number(sessions) >= 1,
     `the session row, written on the primary, is on the replica (${sessions} found)`,
+  );
+
+  // Whether reads went to the replica is the app servers' choice (DATABASE_READ_URL routing): shown, not
+  // required here (the psql calls of this check add a handful).
+  say(
+    `info the replica answered ${replicaTransactions() - replicaBefore} transactions during these requests`,
   );
 
   // Kill the server next in HAProxy's turn (round robin), as a crash would: no graceful shutdown, and
