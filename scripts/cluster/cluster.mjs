@@ -3,7 +3,8 @@
 // The production layout of docs/deployment.md on this one machine, from Debian packages, loopback only:
 //   HAProxy (balancer, health checks on GET /api/ready)
 //     → two app servers (the server in production mode, each on its own loopback port)
-//   PostgreSQL 15 primary + a streaming replica (initdb, pg_basebackup -R)
+//   PostgreSQL 15 primary + a streaming replica (initdb, pg_basebackup -R), both behind pgbouncer in
+//     transaction mode (the app servers' DATABASE_URL and DATABASE_READ_URL point at it)
 //   the local S3-compatible server (s3rver) holding the files (S3_URL)
 // `up` installs haproxy and postgresql when missing (as root), creates what does not exist yet, seeds the
 // demo data once (the first app server loads it, as `npm start` does) and waits until HAProxy sees both
@@ -153,6 +154,7 @@ function ensurePackages() {
   const missing = [];
   if (!which('haproxy')) missing.push('haproxy');
   if (!pgBinDir()) missing.push('postgresql');
+  if (!which('pgbouncer')) missing.push('pgbouncer');
   if (missing.length === 0) return;
   if (!isRoot) {
     throw new ClusterError(
@@ -304,6 +306,71 @@ async function waitForStreaming(state) {
   throw new ClusterError(`The replica is not streaming from the primary (see ${logOf('pg-replica')}).`);
 }
 
+// --- pgbouncer: transaction pooling in front of both databases (docs/deployment.md) ------------------
+
+const POOLED_PRIMARY = DATABASE;
+const POOLED_REPLICA = `${DATABASE}_replica`;
+
+function poolerPid() {
+  const file = path.join(DIR, 'pgbouncer', 'pgbouncer.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
+}
+
+async function upPooler(state) {
+  const dir = pgDir('pgbouncer');
+  // The server connects with options=-c jit=off, which pgbouncer refuses; it ignores it here and the
+  // role carries the setting instead (both halves of the note in docs/deployment.md).
+  psql(state.ports.primary, 'ALTER ROLE postgres SET jit = off');
+  writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(
+    path.join(dir, 'pgbouncer.ini'),
+    [
+      '; Written by scripts/cluster/cluster.mjs',
+      '[databases]',
+      `${POOLED_PRIMARY} = host=127.0.0.1 port=${state.ports.primary} dbname=${DATABASE} user=postgres`,
+      `${POOLED_REPLICA} = host=127.0.0.1 port=${state.ports.replica} dbname=${DATABASE} user=postgres`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${state.ports.pooler}`,
+      `unix_socket_dir = ${socketDir()}`,
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'users.txt')}`,
+      'admin_users = postgres',
+      'pool_mode = transaction',
+      'ignore_startup_parameters = options',
+      'default_pool_size = 20',
+      'max_client_conn = 500',
+      `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
+      `logfile = ${logOf('pgbouncer')}`,
+      '',
+    ].join('\n'),
+  );
+  if (isRoot) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
+  if (!running(poolerPid(), 'pgbouncer')) {
+    const args = ['-d', path.join(dir, 'pgbouncer.ini')];
+    if (isRoot) run('runuser', ['-u', 'postgres', '--', 'pgbouncer', ...args]);
+    else run('pgbouncer', args);
+  }
+  await waitForPort(state.ports.pooler, 'pgbouncer', 0, 'pgbouncer');
+  say(
+    `pgbouncer on 127.0.0.1:${state.ports.pooler} (transaction pooling): ${POOLED_PRIMARY} → primary, ${POOLED_REPLICA} → replica`,
+  );
+}
+
+/** Server connections pgbouncer holds per pooled database (its SHOW POOLS). */
+function poolerPools(state) {
+  const out = psql(state.ports.pooler, 'SHOW POOLS', 'pgbouncer');
+  const pools = {};
+  for (const line of out.split('\n')) {
+    const f = line.split('|');
+    // database|user|cl_active|cl_waiting|cl_active_cancel_req|cl_waiting_cancel_req|sv_active|sv_active_cancel|sv_being_canceled|sv_idle|sv_used|…
+    if (f[0] === POOLED_PRIMARY || f[0] === POOLED_REPLICA) {
+      pools[f[0]] = { clients: Number(f[2]), servers: Number(f[6]) + Number(f[9]) + Number(f[10]) };
+    }
+  }
+  return pools;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Object storage, app servers, balancer
 
@@ -341,13 +408,13 @@ async function upS3(state) {
 }
 
 function appEnv(state, name) {
-  const db = (port) => `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
+  const pooled = (database) => `postgres://postgres@127.0.0.1:${state.ports.pooler}/${database}`;
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(state.ports[name]),
-    DATABASE_URL: db(state.ports.primary),
-    DATABASE_READ_URL: db(state.ports.replica),
+    DATABASE_URL: pooled(POOLED_PRIMARY),
+    DATABASE_READ_URL: pooled(POOLED_REPLICA),
     S3_URL: s3Url(state),
     // Each server's own folder; with DATABASE_URL and S3_URL nothing is kept there.
     DATA_DIR: path.join(DIR, name),
@@ -537,6 +604,7 @@ async function up() {
         stats: await freePort(),
         primary: await freePort(),
         replica: await freePort(),
+        pooler: await freePort(),
         s3: await freePort(),
         app1: await freePort(),
         app2: await freePort(),
@@ -545,10 +613,15 @@ async function up() {
     };
     writeState(state);
   }
+  if (!state.ports.pooler) {
+    state.ports.pooler = await freePort();
+    writeState(state);
+  }
   say(`cluster folder ${DIR}`);
   upPrimary(state);
   upReplica(state);
   say(`replication: ${await waitForStreaming(state)}`);
+  await upPooler(state);
   await upS3(state);
   await upApps(state);
   await upBalancer(state);
@@ -570,6 +643,8 @@ async function down({ clean = false } = {}) {
     if (await stopPid(state.pids[name], APP_MARKER, name)) stopped.push(name);
   }
   if (await stopPid(state.pids.s3, 's3-server.mjs', 's3rver')) stopped.push('s3rver');
+  if (await stopPid(poolerPid(), 'pgbouncer', 'pgbouncer', { signal: 'SIGINT', waitMs: 5000 }))
+    stopped.push('pgbouncer');
   if (pgStop(path.join(DIR, 'pg-replica'))) stopped.push('pg-replica');
   if (pgStop(path.join(DIR, 'pg-primary'))) stopped.push('pg-primary');
   state.pids = {};
@@ -607,6 +682,22 @@ async function status() {
     `127.0.0.1:${state.ports.replica}`,
     replicaUp ? 'running' : 'stopped',
     replication ? `replication: ${replication}` : '',
+  ]);
+  let pools = '';
+  if (running(poolerPid(), 'pgbouncer')) {
+    try {
+      pools = Object.entries(poolerPools(state))
+        .map(([db, p]) => `${db}: ${p.clients} clients, ${p.servers} server connections`)
+        .join('; ');
+    } catch {
+      pools = '?';
+    }
+  }
+  rows.push([
+    'pgbouncer',
+    `127.0.0.1:${state.ports.pooler}`,
+    running(poolerPid(), 'pgbouncer') ? 'running' : 'stopped',
+    pools,
   ]);
   rows.push([
     's3rver',
@@ -815,6 +906,13 @@ async function check() {
   // required here (the psql calls of this check add a handful).
   say(
     `info the replica answered ${replicaTransactions() - replicaBefore} transactions during these requests`,
+  );
+  const pools = poolerPools(state);
+  expect(
+    (pools[POOLED_PRIMARY]?.servers ?? 0) > 0,
+    `the app servers reach PostgreSQL through pgbouncer (transaction pooling): ${Object.entries(pools)
+      .map(([db, p]) => `${db} ${p.clients} clients on ${p.servers} server connections`)
+      .join(', ')}`,
   );
 
   // Kill the server next in HAProxy's turn (round robin), as a crash would: no graceful shutdown, and
