@@ -18,6 +18,7 @@ import {
   type MerchImageReport,
 } from '@fieldforce/contracts';
 import { readDataVersion } from '../../src/db/data-version.js';
+import { imageIdOf } from '../../src/modules/merchandizing/images-service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { UPLOAD_BOUNDARY, uploadFile } from '../helpers/upload.js';
 import { createDtLimitedAdmin, signIn } from '../outlet-status/helpers.js';
@@ -261,6 +262,10 @@ describe('a good zip', () => {
 
     const files = await storedMerchFiles();
     expect(files).toHaveLength(6);
+    // ids (and file names) are derived from the upload and the Display ID: a retried job writes over its own files
+    const ids = (await currentImages()).map((r) => r.id);
+    expect(ids).toEqual(['ZT001', 'ZT002', 'ZT003'].map((d) => imageIdOf(report.jobId, d)));
+    expect(files.sort()).toEqual(ids.flatMap((id) => [`${id}.jpg`, `${id}_thumb.jpg`]).sort());
     for (const f of files) expect(f).toMatch(/^[0-9a-f-]{36}(_thumb)?\.jpg$/);
 
     const list = await t.app.inject({

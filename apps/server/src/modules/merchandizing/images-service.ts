@@ -12,7 +12,7 @@
  *    transaction replaces the displays' current images (the old rows stay as history), records the
  *    new ones, writes the audit entry and bumps the data version.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import {
@@ -39,6 +39,15 @@ import {
 export const MERCH_IMAGE_AUDIT_ACTION = 'merch.images.import';
 /** Problems listed in a report (the count is always whole). */
 export const REPORT_LIST_CAP = 200;
+
+/**
+ * The id (and file name) of an upload's image of `displayId`: the same on every attempt of the job, so a
+ * retry after a process died writes over its own files instead of leaving the first attempt's behind.
+ */
+export function imageIdOf(importId: string, displayId: string): string {
+  const h = createHash('sha256').update(`${importId}/${displayId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /** Entries that zip tools add on their own and that are not images: skipped, not refused. */
 export function isIgnorableEntry(name: string): boolean {
@@ -204,7 +213,7 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
             if (!sniffImageType(bytes)) formatProblems.push({ name: entry.name, problem: 'format' });
           } else {
             const image = await reencodeImage(bytes);
-            const id = randomUUID();
+            const id = input.importId ? imageIdOf(input.importId, displayId) : randomUUID();
             const imageKey = `merch/${input.market}/${id}.jpg`;
             const thumbKey = `merch/${input.market}/${id}_thumb.jpg`;
             await input.files.put(imageKey, Readable.from([image.image]));
