@@ -9,6 +9,7 @@ import { usersBench } from './users.js';
 import { trackingBench } from './tracking.js';
 import { bestPriceBench } from './best-price.js';
 import { merchBench } from './merch.js';
+import { hardeningBench } from './hardening.js';
 
 type Suite = (args: string[]) => Promise<Record<string, number>>;
 const suites: Record<string, Suite> = {
@@ -21,6 +22,7 @@ const suites: Record<string, Suite> = {
   tracking: trackingBench,
   bestprice: bestPriceBench,
   merch: merchBench,
+  hardening: hardeningBench,
 };
 
 const [name, ...rest] = process.argv.slice(2);
