@@ -159,6 +159,14 @@ describe('upload, check, apply', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().errors.shortDescription).toBe(IMPORT_MESSAGES.FILE_TOO_LARGE);
   });
+
+  it('rejects a file with a NUL character as unreadable text, not as a technical error (issue 9, finding 6)', async () => {
+    const good = (await readFile(path.join(SAMPLES, 'outlet-status-good.csv'), 'utf8')).split('\n');
+    good[1] = good[1]!.replace(',', '\u0000,');
+    const uploaded = job(await upload(adminId, 'nul.csv', good.join('\n')));
+    expect(uploaded.state).toBe('rejected');
+    expect(uploaded.message?.code).toBe('UNREADABLE_ENCODING');
+  });
 });
 
 describe('access', () => {

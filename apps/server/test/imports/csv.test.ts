@@ -51,6 +51,15 @@ describe('CSV reading', () => {
     expect(await read(th, 'windows-874')).toEqual([['DT'], ['ก']]);
   });
 
+  it('refuses a NUL character as text it cannot read, in every encoding (PostgreSQL cannot store one)', async () => {
+    const utf8 = new TextEncoder().encode('DT Code,Outlet Code\nD1,O\u00001\n');
+    for (const size of [1, 3, 64])
+      await expect(read(utf8, undefined, size)).rejects.toBeInstanceOf(UnreadableEncoding);
+    await expect(read(utf8, 'windows-1258')).rejects.toBeInstanceOf(UnreadableEncoding);
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('DT Code\nD\u00001\n', 'utf16le')]);
+    await expect(read(le)).rejects.toBeInstanceOf(UnreadableEncoding);
+  });
+
   it('reads a CSV written by a spreadsheet library (exceljs)', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('s');

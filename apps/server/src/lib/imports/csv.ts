@@ -130,12 +130,20 @@ function makeDecoder(encoding: Encoding): TextDecoder {
   return new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
 }
 
+/**
+ * One chunk's text. A NUL character (U+0000) is refused like bytes the encoding does not take: no text
+ * file a spreadsheet writes holds one (it means a binary file or a wrong encoding), and PostgreSQL
+ * cannot store it, so it would fail the staging insert as a technical error (issue 9, finding 6).
+ */
 function decode(decoder: TextDecoder, bytes: Uint8Array, stream: boolean): string {
+  let text: string;
   try {
-    return decoder.decode(bytes, { stream });
+    text = decoder.decode(bytes, { stream });
   } catch {
     throw new UnreadableEncoding();
   }
+  if (text.includes('\u0000')) throw new UnreadableEncoding();
+  return text;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
