@@ -68,6 +68,15 @@ export function parseCodeCell(cell: string | undefined): string[] {
 export const isTaskCode = (code: string): boolean =>
   code.length <= 40 && /^[\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}])?$/u.test(code);
 
+/**
+ * An outlet type or subtype as the market names it ('Wet Market', 'Medium Grocery'): a code, or words of
+ * letters, digits and - _ . / & separated by single spaces, ≤ 60.
+ */
+export const isOutletTypeCode = (value: string): boolean =>
+  value.length <= 60 &&
+  /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._/&-]| (?! ))*(?<! )$/u.test(value) &&
+  !/[._/&-]$/.test(value);
+
 /** dd/mm/yyyy (the pipeline already turned dd-mm-yyyy into it) → YYYY-MM-DD, or undefined. */
 export function parseTaskDate(cell: string | undefined): string | undefined {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec((cell ?? '').trim());
@@ -127,7 +136,7 @@ export const TASK_FORM_PROBLEMS = [
 export type TaskFormProblem = (typeof TASK_FORM_PROBLEMS)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD');
-const codes = (max: number) => z.array(z.string().min(1).max(40)).max(max);
+const codes = (max: number) => z.array(z.string().min(1).max(60)).max(max);
 
 export const taskInputSchema = z.object({
   title: z.string().max(TASK_LIMITS.title),
@@ -174,8 +183,9 @@ export function taskFormProblems(input: {
     ['itemCodes', input.itemCodes ?? [], TASK_LIMITS.itemCodes],
   ] as const;
   for (const [field, list, max] of lists) {
+    const valid = field === 'outletTypes' || field === 'outletSubtypes' ? isOutletTypeCode : isTaskCode;
     if (list.length > max) p[field] = 'tooMany';
-    else if (list.some((c) => !isTaskCode(c))) p[field] = 'badCode';
+    else if (list.some((c) => !valid(c))) p[field] = 'badCode';
   }
   if (location === '' && (input.customerCodes ?? []).length === 0) p.locationCode = 'noScope';
   if (input.kind === 'productPush' && (input.itemCodes ?? []).length === 0 && !p.itemCodes)

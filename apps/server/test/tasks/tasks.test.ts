@@ -25,7 +25,7 @@ import { call, createDtLimitedAdmin, signIn } from '../outlet-status/helpers.js'
 
 const API = '/api/admin/tasks';
 const data = <T>(res: { json(): unknown }) => (res.json() as Envelope<T>)['response-data'];
-const TYPE = 'TaskFixType';
+const TYPE = 'Task Fix Type';
 
 let t: TestApp;
 let adminVn: string;

@@ -27,14 +27,14 @@ const TASKS: Record<'display' | 'push' | 'survey' | 'launch', TaskSeed> = {
     title: 'Cooler display check',
     kind: 'displayCheck',
     description: 'Check the cooler is at the entrance, clean and at least 80% full.',
-    start: -20,
+    start: -4,
     end: 10,
   },
   push: {
     title: 'Push the new packs',
     kind: 'productPush',
     description: 'Offer the new packs at every visit and record whether the outlet ordered.',
-    start: -10,
+    start: -2,
     end: 20,
   },
   survey: {

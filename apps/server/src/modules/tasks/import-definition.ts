@@ -15,6 +15,7 @@
 import {
   parseCodeCell,
   parseTaskDate,
+  isOutletTypeCode,
   isTaskCode,
   TASK_IMPORT_KIND,
   TASK_LIMITS,
@@ -58,14 +59,15 @@ export function validateTaskRow(raw: RawRow, row: number): RowCheck<TaskRowValue
       errors.push(rowError('TASK_TOO_MANY_CODES', row, header, { column: header, max }));
     return codes;
   };
-  const single = (header: string) => {
+  const single = (header: string, valid: (value: string) => boolean = isTaskCode) => {
     const value = (raw[header] ?? '').trim();
-    if (value !== '' && !isTaskCode(value)) errors.push(rowError('SPACES_OR_SPECIAL', row, header));
+    if (value !== '' && !valid(value)) errors.push(rowError('SPACES_OR_SPECIAL', row, header));
     return value;
   };
   const location = single(LOCATION);
-  const type = single(TYPE);
-  const subtype = single(SUBTYPE);
+  // Outlet types and subtypes are names with spaces in some markets ('Wet Market').
+  const type = single(TYPE, isOutletTypeCode);
+  const subtype = single(SUBTYPE, isOutletTypeCode);
   const itemCodes = list(ITEMS, TASK_LIMITS.itemCodes);
   const customerCodes = list(CUSTOMERS, TASK_LIMITS.customerCodes);
   if (location === '' && customerCodes.length === 0) errors.push(rowError('TASK_NO_SCOPE', row, LOCATION));

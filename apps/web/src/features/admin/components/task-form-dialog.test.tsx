@@ -30,6 +30,11 @@ describe('splitCodes', () => {
   it('splits on commas, semicolons and spaces, each code once', () => {
     expect(splitCodes(' A1, B2;C3  A1\nD4 ')).toEqual(['A1', 'B2', 'C3', 'D4']);
     expect(draftToInput({ ...emptyDraft(), locationCode: '  ' }).locationCode).toBeNull();
+    // Outlet types are names: 'Wet Market' stays one.
+    expect(draftToInput({ ...emptyDraft(), outletTypes: 'Wet  Market, Grocery' }).outletTypes).toEqual([
+      'Wet Market',
+      'Grocery',
+    ]);
   });
 });
 

@@ -46,14 +46,24 @@ const EMPTY: Draft = {
 /** Codes typed with commas, semicolons, spaces or new lines between them; each once. */
 export const splitCodes = (text: string) => [...new Set(text.split(/[\s,;|]+/).filter((c) => c !== ''))];
 
+/** Outlet types and subtypes are names that may hold spaces ('Wet Market'): split on commas and semicolons only. */
+export const splitNames = (text: string) => [
+  ...new Set(
+    text
+      .split(/[,;|]/)
+      .map((c) => c.trim().replace(/\s+/g, ' '))
+      .filter((c) => c !== ''),
+  ),
+];
+
 export function draftToInput(d: Draft): TaskInput {
   return {
     title: d.title.trim(),
     kind: d.kind,
     description: d.description.trim(),
     locationCode: d.locationCode.trim() || null,
-    outletTypes: splitCodes(d.outletTypes),
-    outletSubtypes: splitCodes(d.outletSubtypes),
+    outletTypes: splitNames(d.outletTypes),
+    outletSubtypes: splitNames(d.outletSubtypes),
     customerCodes: splitCodes(d.customerCodes),
     itemCodes: splitCodes(d.itemCodes),
     startDate: d.startDate,

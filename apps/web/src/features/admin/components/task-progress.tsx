@@ -30,9 +30,11 @@ export function TaskProgressView({ code, onBack }: { code: string; onBack(): voi
 
   return (
     <div className="admin-tool task-progress">
-      <button type="button" className="link-button task-progress__back" onClick={onBack}>
-        ← {t('tasks.back')}
-      </button>
+      <p className="task-progress__back">
+        <button type="button" className="link-button" onClick={onBack}>
+          ← {t('tasks.back')}
+        </button>
+      </p>
       {progress.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {progress.isError ? (
         <div className="dtable-message dtable-message--error" role="alert">
