@@ -12,6 +12,7 @@ import { outletGeoEn } from './outlet-geo.en';
 import { trackingEn } from './tracking.en';
 import { devicesEn } from './devices.en';
 import { bestPriceEn } from './best-price.en';
+import { merchandizingEn } from './merchandizing.en';
 import { tasksEn } from './tasks.en';
 import { merchImagesEn } from './merch-images.en';
 import { userAccessEn } from './user-access.en';
@@ -384,6 +385,7 @@ export const en = {
   ...trackingEn,
   ...devicesEn,
   ...bestPriceEn,
+  ...merchandizingEn,
   ...tasksEn,
   ...merchImagesEn,
   ...userAccessEn,

@@ -9,6 +9,7 @@ import { outletGeoVi } from './outlet-geo.vi';
 import { trackingVi } from './tracking.vi';
 import { devicesVi } from './devices.vi';
 import { bestPriceVi } from './best-price.vi';
+import { merchandizingVi } from './merchandizing.vi';
 import { tasksVi } from './tasks.vi';
 import { merchImagesVi } from './merch-images.vi';
 import { userAccessVi } from './user-access.vi';
@@ -30,6 +31,7 @@ const base: Record<
     | keyof typeof trackingVi
     | keyof typeof devicesVi
     | keyof typeof bestPriceVi
+    | keyof typeof merchandizingVi
     | keyof typeof tasksVi
     | keyof typeof merchImagesVi
     | keyof typeof userAccessVi
@@ -410,6 +412,7 @@ export const vi: Record<MessageKey, string> = {
   ...trackingVi,
   ...devicesVi,
   ...bestPriceVi,
+  ...merchandizingVi,
   ...tasksVi,
   ...merchImagesVi,
   ...userAccessVi,
