@@ -6,6 +6,7 @@
  * admin's view and limits, and the CSV template: all-or-nothing with every bad row named, then a good
  * file creating its tasks once (the same file again creates nothing).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   importMessage,
@@ -468,5 +469,22 @@ describe('the CSV template', () => {
     expect(again.preview).toMatchObject({ rows: 2, create: 0, unchanged: 2 });
     const res2 = await apply(again.jobId);
     expect(data<ImportJob>(res2).result).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('takes docs/samples/tasks-good.csv whole and refuses every row of tasks-bad.csv but the first good one', async () => {
+    const sample = (name: string) =>
+      readFileSync(new URL(`../../../../docs/samples/${name}`, import.meta.url), 'utf8');
+    const good = data<ImportJob>(await uploaded(sample('tasks-good.csv')));
+    expect(good.preview).toMatchObject({ rows: 3, create: 3, errorCount: 0 });
+    const bad = data<ImportJob>(await uploaded(sample('tasks-bad.csv')));
+    expect(bad.preview!.errors.map((e) => [e.row, e.code])).toEqual([
+      [1, 'TASK_COUNTRY_MISMATCH'],
+      [2, 'TASK_END_BEFORE_START'],
+      [3, 'TASK_DATE_INVALID'],
+      [4, 'TASK_UNKNOWN_ITEMS'],
+      [5, 'TASK_NO_SCOPE'],
+      [6, 'TASK_UNKNOWN_LOCATION'],
+      [8, 'TASK_DUPLICATE_ROW'],
+    ]);
   });
 });
