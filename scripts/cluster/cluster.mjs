@@ -15,6 +15,7 @@
 //
 // Everything lives in CLUSTER_DIR (default .tmp/cluster in the repository); CLUSTER_PORT (default 8090)
 // is the balancer's port, the other ports are picked free on the first `up` and kept in state.json.
+// CLUSTER_POOLER=none starts app servers that connect to PostgreSQL directly instead of via pgbouncer.
 /* global AbortSignal, Blob, FormData -- Node 20 globals the lint config does not list */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -408,7 +409,12 @@ async function upS3(state) {
 }
 
 function appEnv(state, name) {
-  const pooled = (database) => `postgres://postgres@127.0.0.1:${state.ports.pooler}/${database}`;
+  // CLUSTER_POOLER=none: the app servers connect to PostgreSQL directly (to compare with the pooled path).
+  const direct = process.env.CLUSTER_POOLER === 'none';
+  const pooled = (database) =>
+    direct
+      ? `postgres://postgres@127.0.0.1:${database === POOLED_PRIMARY ? state.ports.primary : state.ports.replica}/${DATABASE}`
+      : `postgres://postgres@127.0.0.1:${state.ports.pooler}/${database}`;
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -907,13 +913,17 @@ async function check() {
   say(
     `info the replica answered ${replicaTransactions() - replicaBefore} transactions during these requests`,
   );
-  const pools = poolerPools(state);
-  expect(
-    (pools[POOLED_PRIMARY]?.servers ?? 0) > 0,
-    `the app servers reach PostgreSQL through pgbouncer (transaction pooling): ${Object.entries(pools)
-      .map(([db, p]) => `${db} ${p.clients} clients on ${p.servers} server connections`)
-      .join(', ')}`,
-  );
+  if (process.env.CLUSTER_POOLER === 'none') {
+    say('info the app servers connect to PostgreSQL directly (CLUSTER_POOLER=none)');
+  } else {
+    const pools = poolerPools(state);
+    expect(
+      (pools[POOLED_PRIMARY]?.servers ?? 0) > 0,
+      `the app servers reach PostgreSQL through pgbouncer (transaction pooling): ${Object.entries(pools)
+        .map(([db, p]) => `${db} ${p.clients} clients on ${p.servers} server connections`)
+        .join(', ')}`,
+    );
+  }
 
   // Kill the server next in HAProxy's turn (round robin), as a crash would: no graceful shutdown, and
   // HAProxy still counts it up until its next health checks fail.
