@@ -350,6 +350,26 @@ describe('a good zip', () => {
   });
 });
 
+describe('a job that fails for good', () => {
+  it('leaves the import failed with the technical-error message, seen by file/checkstatus', async () => {
+    const res = await upload(adminVn, 'dies.zip', buildZip({ 'ZT004.jpg': await imageBytes(4) }));
+    const job = data<ImportJob>(res);
+    // as if its process had died on every attempt: the jobs worker marks it failed
+    await t.app.db.query(`UPDATE jobs SET state = 'failed' WHERE payload->>'importId' = $1`, [job.jobId]);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/checkstatus?countryCode=vn&jobId=${job.jobId}`,
+      headers: { customertoken: adminVn },
+    });
+    expect(data<ImportJob>(status)).toMatchObject({
+      state: 'failed',
+      message: { code: 'TECHNICAL_ERROR', message: IMPORT_MESSAGES.TECHNICAL_ERROR },
+    });
+    await t.app.jobs.drain();
+    expect((await currentImages()).map((r) => r.display_id)).not.toContain('ZT004');
+  });
+});
+
 describe('access', () => {
   it('401 without a token; 403 for a non-admin, a market without isCDA, a DT-limited admin uploading', async () => {
     const zip = buildZip({ 'ZT004.jpg': await imageBytes(4) });

@@ -13,6 +13,7 @@ import type {
   RowError,
 } from '@fieldforce/contracts';
 import type { Queryable, Transaction } from '../../db/client.js';
+import type { JobName } from '../jobs.js';
 import type { AuthUser } from '../policy.js';
 
 /** Who uploads, where, and which import: passed to every database step of a definition. */
@@ -113,7 +114,13 @@ export interface FileImportDefinition {
   intakeMessages: IntakeMessages;
   /** The tool's own rule for uploading on top of `can(user, 'upload', tool)` (403 when false). */
   allows?(user: AuthUser): boolean;
-  /** Enqueues the job that processes the stored original (`q` is the intake's transaction). */
+  /**
+   * The job that processes the stored original, enqueued in the intake's transaction with the payload
+   * `{importId}`. When that job ends failed (its process died on every attempt) while the import is still
+   * queued, file/checkstatus settles the import as failed with the technical-error message.
+   */
+  jobName: JobName;
+  /** Enqueues the job (`q` is the intake's transaction). */
   enqueue(q: Queryable, importId: string, ctx: ImportContext): Promise<void>;
 }
 

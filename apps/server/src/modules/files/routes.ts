@@ -396,6 +396,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           (await recoverAbandonedImports(ctx.db, ctx.clock.now(), { mine: working, onlyId: row.id })) > 0
         )
           row = await loadImport(ctx, row.id, undefined);
+        // A whole-file import whose job failed for good (its process died on every attempt): settle it.
+        const wholeFile = fileImportDefinition(row.kind);
+        if (wholeFile && row.state === 'queued') {
+          const { rows: jobs } = await ctx.db.query<{ state: string }>(
+            `SELECT state FROM jobs WHERE name = $1 AND payload->>'importId' = $2 ORDER BY created_at DESC LIMIT 1`,
+            [wholeFile.jobName, row.id],
+          );
+          if (jobs[0]?.state === 'failed')
+            row = await updateImport(row.id, { state: 'failed', message: importMessage('TECHNICAL_ERROR') });
+        }
         const def = importDefinition(row.kind);
         return ok(present(row, def ? await mayUpload(ctx, def) : false));
       }),

@@ -16,6 +16,7 @@ export const merchImagesImport = registerFileImport({
   noSpacesInName: false,
   intakeMessages: { wrongExtension: 'MERCH_ZIP_ONLY', tooLarge: 'MERCH_ZIP_TOO_LARGE' },
   allows: mayAddImages,
+  jobName: 'merch.images.import',
   async enqueue(q, importId, ctx) {
     await enqueueJob(q, 'merch.images.import', { importId }, { now: ctx.now, maxAttempts: 2 });
   },
