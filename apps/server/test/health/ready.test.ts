@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startS3Server, type TestS3Server } from '../file-store/s3-server.js';
 import { latestSchemaVersion } from '../../src/db/migrate.js';
@@ -15,6 +17,15 @@ import { latestSchemaVersion } from '../../src/db/migrate.js';
 let dataDir: string;
 let folder: TestApp;
 let s3: TestS3Server;
+let bucketUp: FastifyInstance;
+let bucketDown: FastifyInstance;
+
+/** Another app on the same database (a fresh database per app would only add minutes of migrations). */
+async function sameDatabaseApp(options: Partial<Omit<BuildAppOptions, 'db'>>): Promise<FastifyInstance> {
+  const app = await buildApp({ logger: false, ...options, db: folder.database.db });
+  await app.ready();
+  return app;
+}
 
 function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,8 +42,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-ready-'));
   folder = await createTestApp({ config: { DATA_DIR: dataDir } });
   s3 = await startS3Server('fieldforce-ready');
+  bucketUp = await sameDatabaseApp({ config: { DATA_DIR: dataDir, S3_URL: s3.url } });
+  bucketDown = await sameDatabaseApp({
+    config: { DATA_DIR: dataDir, S3_URL: `s3+http://K:S@127.0.0.1:${await unusedPort()}/fieldforce-ready` },
+  });
 });
 afterAll(async () => {
+  await bucketUp?.close();
+  await bucketDown?.close();
   await folder?.close();
   await s3?.stop();
   await rm(dataDir, { recursive: true, force: true });
@@ -50,54 +67,41 @@ describe('GET /api/ready', () => {
   });
 
   it('checks the bucket when S3_URL is set: 200 while it answers, 503 when it does not', async () => {
-    const up = await createTestApp({ config: { DATA_DIR: dataDir, S3_URL: s3.url } });
-    try {
-      const res = await up.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()['response-data']).toMatchObject({ status: 'ready', files: 'object storage' });
-    } finally {
-      await up.close();
-    }
+    const up = await bucketUp.inject({ method: 'GET', url: '/api/ready' });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()['response-data']).toMatchObject({ status: 'ready', files: 'object storage' });
 
-    const port = await unusedPort();
-    const down = await createTestApp({
-      config: { DATA_DIR: dataDir, S3_URL: `s3+http://K:S@127.0.0.1:${port}/fieldforce-ready` },
+    const down = await bucketDown.inject({ method: 'GET', url: '/api/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({
+      statusCode: 503,
+      'response-data': null,
+      errors: { shortDescription: 'The file store is not answering.' },
     });
-    try {
-      const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({
-        statusCode: 503,
-        'response-data': null,
-        errors: { shortDescription: 'The file store is not answering.' },
-      });
-      // Liveness is about the process and its database: a balancer's readiness check takes the
-      // server out of rotation, an orchestrator's liveness check does not restart it.
-      expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    } finally {
-      await down.close();
-    }
+    // Liveness is about the process and its database: a balancer's readiness check takes the server
+    // out of rotation, an orchestrator's liveness check does not restart it.
+    expect((await bucketDown.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('refuses new connections once shutdown begins, while a request in flight finishes', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const t = await createTestApp({
+    const app = await sameDatabaseApp({
       config: { DATA_DIR: dataDir },
-      extraRoutes: (app) => {
-        app.get('/api/test/slow', async () => {
+      extraRoutes: (scope) => {
+        scope.get('/api/test/slow', async () => {
           await held;
           return { done: true };
         });
       },
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);
     const inFlight = fetch(`${base}/api/test/slow`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const closing = t.close();
+    const closing = app.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
     release();
