@@ -22,13 +22,13 @@ test('Merchandizing Sets screenshots', async ({ browser }) => {
       await page.locator('form button[type=submit]').click();
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto('/merchandizingSets');
-      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('table')).toBeVisible({ timeout: 20_000 });
       const name = `${width}-${language}`;
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       console.log(`list ${name} overflow ${await overflow()}`);
       await page.screenshot({ path: `test-results/merch-shots/list-${name}.png`, fullPage: true });
       await page.goto('/merchandizingSets?setId=VN-SET-001');
-      await expect(page.locator('.planogram').first()).toBeVisible();
+      await expect(page.locator('.planogram').first()).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('.merch-cards')).toBeVisible();
       console.log(`set ${name} overflow ${await overflow()}`);
       await page.screenshot({ path: `test-results/merch-shots/set-${name}.png`, fullPage: true });
