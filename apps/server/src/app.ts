@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { configSchema, type Config } from './config/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { DataVersionWatch } from './db/data-version.js';
+import { readRoutingPlugin } from './db/read-routing.js';
 import type { RouteAccess } from './lib/policy.js';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { gracefulClosePlugin } from './plugins/graceful-close.js';
@@ -70,6 +71,8 @@ export interface RegisteredRoute {
 
 export interface BuildAppOptions {
   db: Database;
+  /** A streaming replica for report, export, UCube and tracking reads (DATABASE_READ_URL; db/read-routing.ts). */
+  dbReplica?: Database;
   config?: Partial<Config>;
   /** Defaults to the system clock. */
   clock?: Clock;
@@ -137,6 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(readRoutingPlugin, {
+    replica: options.dbReplica,
+    ownsReplica: options.ownsDatabase,
+    maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+  });
   await app.register(jobsPlugin);
   await app.register(fileStorePlugin);
   await app.register(authPlugin);

@@ -8,7 +8,7 @@ import {
   resolveWebDist,
   type Config,
 } from './config/index.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, openReplica, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { isSeeded, seedDatabase } from './db/seed/index.js';
@@ -86,8 +86,20 @@ export async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.DATABASE_READ_URL && !config.DATABASE_URL) {
+    console.error('DATABASE_READ_URL (a read replica) needs DATABASE_URL (its primary) too.');
+    process.exit(2);
+  }
   const db = await prepareDatabase(config);
-  const app = await buildApp({ db, config, webDist: resolveWebDist(config, REPO_ROOT), ownsDatabase: true });
+  // The replica is opened without a probe: one that is down at start is read from once it is back.
+  const dbReplica = config.DATABASE_READ_URL ? await openReplica(config.DATABASE_READ_URL) : undefined;
+  const app = await buildApp({
+    db,
+    dbReplica,
+    config,
+    webDist: resolveWebDist(config, REPO_ROOT),
+    ownsDatabase: true,
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -24,6 +24,16 @@ export const configSchema = z.object({
     .string()
     .regex(/^s3(\+https?)?:\/\//, 'must start with s3:// or s3+http://')
     .optional(),
+  /**
+   * postgres://… of a streaming replica: report pages, exports, UCube and tracking read there (a user's
+   * reads stay on the primary briefly after their own write). Needs DATABASE_URL. docs/reliability.md.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** A replica further behind than this (ms) is not read from: reads fall back to the primary. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Which demo data set to load into an empty database at start; 'none' loads nothing. */

@@ -118,18 +118,29 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return db;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  options: { probe?: boolean; connectTimeoutMs?: number } = {},
+): Promise<Database> {
   // JIT compilation pays off for long analytical scans, not for the portal's queries: it added 50 ms
   // to a report count and 70 ms to a Team View on the large set, and 340 ms to an export's query.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c jit=off',
+    connectionTimeoutMillis: options.connectTimeoutMs,
+  });
   // An idle connection the server ends (a restart, an administrator, DROP DATABASE … FORCE) must not
   // crash the process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
   // Fail at boot, not at the first request, when the server cannot be reached.
-  const probe = await pool.connect();
-  probe.release();
+  if (options.probe !== false) {
+    const probe = await pool.connect();
+    probe.release();
+  }
   let closed = false;
   const db: Database = {
     kind: 'postgres',
@@ -205,4 +216,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir);
+}
+
+/**
+ * A read replica's pool (DATABASE_READ_URL, db/read-routing.ts): no probe at open (a replica down at start
+ * is used once it is back) and a short connection timeout, so a replica that went away costs a read at
+ * most that long before it falls back to the primary.
+ */
+export function openReplica(url: string, poolSize = 10): Promise<Database> {
+  return openPostgres(url, poolSize, { probe: false, connectTimeoutMs: 2000 });
 }

@@ -4,12 +4,13 @@
  *
  *   app.get('/api/admin/x', routeOptions({ access: { roles: ['admin'] }, schema }), handle(async (ctx, input) => …));
  *
- * ctx = { user, session, market, db, log, audit, requestId, clock }; `ctx.audit(q, entry)` writes an
+ * ctx = { user, session, market, db, dbRead, log, audit, requestId, clock }; `ctx.audit(q, entry)` writes an
  * audit row in the caller's transaction with the actor, session, market and request id filled in.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CountryCode } from '@fieldforce/contracts';
 import type { Database, Queryable } from '../db/client.js';
+import type { ReadDatabase } from '../db/read-routing.js';
 import { writeAudit, type AuditEntry } from './audit.js';
 import type { Clock } from './clock.js';
 import type { AuthSession, AuthUser, RouteAccess } from './policy.js';
@@ -24,6 +25,8 @@ export interface RouteContext {
   session: AuthSession;
   market: CountryCode;
   db: Database;
+  /** Reads that may go to the read replica (report, export, UCube and tracking reads; db/read-routing.ts). */
+  dbRead: ReadDatabase;
   log: FastifyBaseLogger;
   /** Writes an audit row with `q` (the change's transaction), filled with who, where and which request. */
   audit(q: Queryable, entry: AuditInput): Promise<string>;
@@ -41,6 +44,7 @@ export function routeContext(request: FastifyRequest): RouteContext {
     session,
     market,
     db: app.db,
+    dbRead: request.dbRead,
     log: request.log,
     requestId: request.id,
     clock: app.clock,

@@ -142,8 +142,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { criteria, columns } = await prepare(request);
       const { page, pageSize } = request.query;
       const [total, rows] = await Promise.all([
-        countReportRows(app.db, criteria),
-        findReportPage(app.db, criteria, page, pageSize),
+        countReportRows(request.dbRead, criteria),
+        findReportPage(request.dbRead, criteria, page, pageSize),
       ]);
       return ok({
         rows: rows.map((row) => presentRow(row, columns)),
@@ -176,7 +176,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { criteria, columns } = await prepare(request);
-      return ok(presentTotals(await reportTotals(app.db, criteria), columns));
+      return ok(presentTotals(await reportTotals(request.dbRead, criteria), columns));
     },
   );
 
@@ -211,7 +211,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       // Freed when the response ends: finished, failed, or the client went away.
       reply.raw.once('close', slot.release);
       await app.exports.turn();
-      const total = await countReportRows(app.db, criteria);
+      const total = await countReportRows(request.dbRead, criteria);
       const xlsx = request.query.format === 'xlsx';
       const name = exportFileName(report.key, market, criteria.from, criteria.to, xlsx ? 'xlsx' : 'csv');
       void reply
@@ -227,8 +227,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         turn: app.exports.turn,
       };
       const stream = xlsx
-        ? reportXlsxStream(app.db, criteria, columns, { ...options, sheetName: report.reportName })
-        : reportCsvStream(app.db, criteria, columns, options);
+        ? reportXlsxStream(request.dbRead, criteria, columns, { ...options, sheetName: report.reportName })
+        : reportCsvStream(request.dbRead, criteria, columns, options);
       stream.on('error', (err) => request.log.error({ err }, 'report export failed part-way'));
       // Cut at shutdown: the stream ends, Fastify closes the connection, the client sees it fail.
       const cut = () => stream.destroy(slot.signal.reason as Error);

@@ -100,9 +100,9 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = routeContext(request);
       const { query } = request;
-      const can = await assertTracking(ctx.db, ctx.user, ctx.market);
+      const can = await assertTracking(ctx.dbRead, ctx.user, ctx.market);
       const input = dayInput(ctx, query);
-      const salesmen = await allSalesmen(ctx.db, input);
+      const salesmen = await allSalesmen(ctx.dbRead, input);
       return ok({
         date: input.date,
         today: input.today,
@@ -130,9 +130,9 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = routeContext(request);
       const { query } = request;
-      await assertTracking(ctx.db, ctx.user, ctx.market);
+      await assertTracking(ctx.dbRead, ctx.user, ctx.market);
       const input = dayInput(ctx, query);
-      return ok({ date: input.date, stores: await storesOfDay(ctx.db, input) });
+      return ok({ date: input.date, stores: await storesOfDay(ctx.dbRead, input) });
     },
   );
 
@@ -158,11 +158,11 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = routeContext(request);
       const { query, params } = request;
-      await assertTracking(ctx.db, ctx.user, ctx.market);
+      await assertTracking(ctx.dbRead, ctx.user, ctx.market);
       const input = dayInput(ctx, { ...query, filter_sm_code: undefined, filter_dt_code: undefined }, [
         params.smCode,
       ]);
-      const day = await salesmanDay(ctx.db, input);
+      const day = await salesmanDay(ctx.dbRead, input);
       if (!day) throw notFound(`Salesman ${params.smCode}`);
       return ok({ date: input.date, today: input.today, timeZone: input.timeZone, ...day });
     },
@@ -190,14 +190,14 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = routeContext(request);
       const { query } = request;
-      const can = await assertTracking(ctx.db, ctx.user, ctx.market);
+      const can = await assertTracking(ctx.dbRead, ctx.user, ctx.market);
       if (!can.export) {
         throw forbidden(
           `Downloads are turned off in ${COUNTRIES[ctx.market].name}: the market's DownloadReports setting is off.`,
         );
       }
       const input = dayInput(ctx, query);
-      const rows = await allSalesmen(ctx.db, input);
+      const rows = await allSalesmen(ctx.dbRead, input);
       const lang = query.lang;
       const columns = TRACKING_EXPORT_COLUMNS.map((c) => ({
         key: c.key,

@@ -12,6 +12,7 @@ import {
   type KpiView,
 } from '@fieldforce/contracts';
 import { AnswerCache } from '../../lib/answer-cache.js';
+import { readDataVersion } from '../../db/read-routing.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { kpiAnswer, kpiCacheKey } from './service.js';
@@ -59,7 +60,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
     const body =
       app.config.UCUBE_CACHE_MB === 0
         ? await compute()
-        : await cache.get(await app.dataVersion.current(), key, compute);
+        : await cache.get(await readDataVersion(reply.request), key, compute);
     return reply.type('application/json; charset=utf-8').send(body);
   };
   for (const { url, view, summary } of VIEWS) {
@@ -80,7 +81,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user } = requireAuth(request);
         const market = request.market ?? user.homeCountryCode;
         const req = { user, market, view, query: request.query, now: app.clock.now() };
-        return sendCached(reply, kpiCacheKey(req), () => kpiAnswer(app.db, req));
+        return sendCached(reply, kpiCacheKey(req), () => kpiAnswer(request.dbRead, req));
       },
     );
   }
@@ -107,7 +108,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
       const req = { user, market, query: request.query, now: app.clock.now() };
-      return sendCached(reply, trendCacheKey(req), () => dailyTrend(app.db, req));
+      return sendCached(reply, trendCacheKey(req), () => dailyTrend(request.dbRead, req));
     },
   );
 
@@ -133,7 +134,7 @@ export const ucubeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
       const req = { user, market, query: request.query, now: app.clock.now() };
-      return sendCached(reply, salesmanDayCacheKey(req), () => salesmanDay(app.db, req));
+      return sendCached(reply, salesmanDayCacheKey(req), () => salesmanDay(request.dbRead, req));
     },
   );
 };

@@ -1,0 +1,145 @@
+/**
+ * A PostgreSQL primary and a streaming replica on loopback for the replica-routing test: initdb, start,
+ * pg_basebackup -R, start the standby; temporary folders, removed by stop(). Only where the server
+ * binaries are installed (/usr/lib/postgresql/<version>/bin); `pgBinDir()` is null otherwise.
+ * As root the servers run as the 'postgres' user (Debian's PostgreSQL refuses root).
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function pgBinDir(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'pg_basebackup')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+function run(bin: string, args: string[]): void {
+  const [command, full] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(command, full, { encoding: 'utf8', stdio: 'pipe' });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ReplicaCluster {
+  primaryUrl: string;
+  replicaUrl: string;
+  /** Stops the standby (immediate), as a crash would. */
+  stopReplica(): void;
+  startReplica(): void;
+  stop(): void;
+}
+
+export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldforce-replica-'));
+  chmodSync(dir, 0o777);
+  if (isRoot) spawnSync('chown', ['postgres', dir]);
+  const primaryDir = path.join(dir, 'primary');
+  const replicaDir = path.join(dir, 'replica');
+  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const common = ['-c listen_addresses=127.0.0.1', `-k ${dir}`, '-c fsync=off', '-c max_connections=60'];
+  const options = (port: number) => [`-p ${port}`, ...common].join(' ');
+  const pgCtl = path.join(bin, 'pg_ctl');
+  let replicaUp = false;
+  let primaryUp = false;
+  const stop = () => {
+    for (const [up, data] of [
+      [replicaUp, replicaDir],
+      [primaryUp, primaryDir],
+    ] as const) {
+      if (!up) continue;
+      try {
+        run(pgCtl, ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // already stopped
+      }
+    }
+    replicaUp = primaryUp = false;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    run(path.join(bin, 'initdb'), [
+      '-D',
+      primaryDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+    ]);
+    run(pgCtl, [
+      '-D',
+      primaryDir,
+      '-o',
+      options(primaryPort),
+      '-l',
+      path.join(dir, 'primary.log'),
+      '-w',
+      'start',
+    ]);
+    primaryUp = true;
+    run(path.join(bin, 'pg_basebackup'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replicaDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ]);
+    const startReplica = () => {
+      run(pgCtl, [
+        '-D',
+        replicaDir,
+        '-o',
+        options(replicaPort),
+        '-l',
+        path.join(dir, 'replica.log'),
+        '-w',
+        'start',
+      ]);
+      replicaUp = true;
+    };
+    startReplica();
+    return {
+      primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+      replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+      stopReplica() {
+        run(pgCtl, ['-D', replicaDir, '-m', 'immediate', 'stop']);
+        replicaUp = false;
+      },
+      startReplica,
+      stop,
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
