@@ -25,6 +25,7 @@ test('an admin of vn adds images to a demo set and sees them in its gallery', as
   // A refused zip: the spec's message and the images that match no display, nothing stored.
   await page.getByRole('button', { name: 'Add Images' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add display images' });
+  await expect(dialog).toContainText('Accepted: .zip, at most 100 MB.');
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'unknown.zip',
     mimeType: 'application/zip',

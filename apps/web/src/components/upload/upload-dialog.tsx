@@ -268,7 +268,10 @@ export function UploadDialog({
               onChange={(event) => void choose(event.target.files?.[0])}
             />
             <p className="upload__limits">
-              {t('upload.limits', { formats: extensions.join(', '), limit: limitMb })}
+              {t(noSpacesInName ? 'upload.limits' : 'upload.limitsAnyName', {
+                formats: extensions.join(', '),
+                limit: limitMb,
+              })}
             </p>
           </div>
           {phase.step === 'checking' ? <p role="status">{t('upload.checking')}</p> : null}

@@ -27,6 +27,7 @@ export const adminEn = {
   'upload.drop': 'Drag a file here, or',
   'upload.browse': 'Browse',
   'upload.limits': 'Accepted: {formats}, at most {limit} MB, no spaces in the file name.',
+  'upload.limitsAnyName': 'Accepted: {formats}, at most {limit} MB.',
   'upload.chosen': 'Chosen file: {name} ({size})',
   'upload.checking': 'Checking the file…',
   'upload.start': 'Upload',

@@ -29,6 +29,7 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'upload.drop': 'Kéo tệp vào đây, hoặc',
   'upload.browse': 'Chọn tệp',
   'upload.limits': 'Định dạng: {formats}, tối đa {limit} MB, tên tệp không có khoảng trắng.',
+  'upload.limitsAnyName': 'Định dạng: {formats}, tối đa {limit} MB.',
   'upload.chosen': 'Tệp đã chọn: {name} ({size})',
   'upload.checking': 'Đang kiểm tra tệp…',
   'upload.start': 'Tải lên',
