@@ -12,6 +12,7 @@ import type { Envelope, ImportJob } from '@fieldforce/contracts';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { uploadFile } from '../helpers/upload.js';
 import { signIn } from '../outlet-status/helpers.js';
+import { buildApp } from '../../src/app.js';
 import { S3FileStore } from '../../src/lib/file-store-s3.js';
 import { startS3Server, type TestS3Server } from './s3-server.js';
 
@@ -42,6 +43,12 @@ afterAll(async () => {
 describe('imports with S3_URL set', () => {
   it('picks the S3 store', () => {
     expect(t.app.files).toBeInstanceOf(S3FileStore);
+  });
+
+  it('refuses to start on an S3_URL it cannot use, saying what is wrong', async () => {
+    await expect(
+      buildApp({ db: t.database.db, logger: false, config: { S3_URL: 's3://KEY:SECRET@127.0.0.1:9000' } }),
+    ).rejects.toThrow('Invalid configuration: S3_URL names no valid bucket');
   });
 
   it('stores the original and the error file in the bucket and serves both back', async () => {
