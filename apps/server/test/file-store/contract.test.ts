@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -206,6 +207,26 @@ describe('S3 store specifics', () => {
       await expect(wrongBucket.check()).rejects.toThrow();
     } finally {
       wrongBucket.close();
+    }
+  });
+
+  it('fails a write, a read and a size when the server does not answer, and releases the source', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const gone = S3FileStore.fromUrl(`s3+http://K:S@127.0.0.1:${port}/fieldforce-test`);
+    try {
+      const source = Readable.from(generated(12 * MiB));
+      await expect(gone.put('unreachable/file.bin', source)).rejects.toThrow();
+      expect(source.destroyed).toBe(true);
+      await expect(readAll(gone.get('unreachable/file.bin'))).rejects.toThrow();
+      await expect(gone.size('unreachable/file.bin')).rejects.toThrow();
+      await expect(gone.check()).rejects.toThrow();
+    } finally {
+      gone.close();
     }
   });
 
