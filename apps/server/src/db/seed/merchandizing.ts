@@ -219,7 +219,7 @@ async function seedAudits(db: Queryable, market: string, setPk: number, from: st
        WHERE d.set_pk = $2 GROUP BY d.id),
      seen AS (
        SELECT so.display_pk, v.id AS visit_id, v.outlet_id, v.visit_date, p.pe, p.fe, p.se,
-              abs(hashint8(v.id * 7919 + so.display_pk)) % 100 AS r,
+              (hashint8(v.id * 7919 + so.display_pk)::bigint % 100 + 100) % 100 AS r,
               (v.outlet_id % 4 = 0) AS weak,
               least(12, (v.visit_date - $3::date) / 7) AS progress
        FROM merch_set_outlets so
