@@ -12,7 +12,7 @@ import { twoApps, type Pair } from './helpers.js';
 let p: Pair;
 beforeAll(async () => {
   p = await twoApps();
-});
+}, 180_000);
 afterAll(() => p?.close());
 
 const login = (app: FastifyInstance, email: string, password: string, ip: string) =>
@@ -133,7 +133,7 @@ describe('rate limits', () => {
   let q: Pair;
   beforeAll(async () => {
     q = await twoApps({ seed: false, config: { AUTH_RATE_LIMIT_PER_MINUTE: 4 } });
-  });
+  }, 180_000);
   afterAll(() => q?.close());
 
   it('calls counted on A count on B: the fifth from one IP is refused wherever it lands', async () => {

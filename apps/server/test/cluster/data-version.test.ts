@@ -13,7 +13,7 @@ let token: string;
 beforeAll(async () => {
   p = await twoApps();
   token = (await signIn(p.a, 'tl.vn@demo.test')).idToken;
-});
+}, 180_000);
 afterAll(() => p?.close());
 
 /** The documented bound: a process reads the data version at most once a second. */

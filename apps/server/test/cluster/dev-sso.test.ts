@@ -13,7 +13,7 @@ import { twoApps, type Pair } from './helpers.js';
 let p: Pair;
 beforeAll(async () => {
   p = await twoApps();
-});
+}, 180_000);
 afterAll(() => p?.close());
 
 const ORIGIN = 'http://localhost:8080';

@@ -23,7 +23,7 @@ beforeAll(async () => {
       return { by: name };
     });
   }
-});
+}, 180_000);
 afterAll(() => p?.close());
 
 const enqueue = (app: FastifyInstance, n: number) =>

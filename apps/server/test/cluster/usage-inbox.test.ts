@@ -15,7 +15,7 @@ let token: string;
 beforeAll(async () => {
   p = await twoApps();
   token = (await signIn(p.a, 'tl.vn@demo.test')).idToken;
-});
+}, 180_000);
 afterAll(() => p?.close());
 
 const event = (screen: string) => ({

@@ -1,0 +1,62 @@
+/** The pieces of replica routing that need no replica (db/read-routing.ts); the real thing: replica.test.ts. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPinned, isReplicaUnavailable, parseLsn, pinReads, ReadRouter } from '../../src/db/read-routing.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { signIn, withToken } from '../auth/helpers.js';
+import { twoApps, type Pair } from './helpers.js';
+
+let p: Pair;
+beforeAll(async () => {
+  p = await twoApps({
+    extraRoutes: (scope) => {
+      scope.post('/test/write', { config: { access: { market: 'any' } } }, async () => ({ ok: true }));
+    },
+  });
+}, 180_000);
+afterAll(() => p?.close());
+
+describe('replica routing without a replica', () => {
+  it('reads are the primary itself, and writes pin nothing', async () => {
+    expect(p.a.readRouter).toBeNull();
+    expect(p.a.dbRead).toBe(p.a.db);
+    const s = await signIn(p.a, 'tl.vn@demo.test');
+    const res = await p.a.inject({ method: 'POST', url: '/test/write', headers: withToken(s.idToken) });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await p.db.query('SELECT * FROM read_pins');
+    expect(rows).toEqual([]);
+  });
+
+  it('a pin holds until its time, and a shorter one never cuts a longer one', async () => {
+    const clock = new ManualClock('2026-11-20T08:00:00Z');
+    await pinReads(p.db, 'user-1', clock.now(), 4000);
+    expect(await isPinned(p.db, 'user-1', clock.now())).toBe(true);
+    expect(await isPinned(p.db, 'user-2', clock.now())).toBe(false);
+    clock.advance(1000);
+    await pinReads(p.db, 'user-1', new Date(clock.now().getTime() - 10_000), 4000);
+    clock.advance(2900);
+    expect(await isPinned(p.db, 'user-1', clock.now())).toBe(true);
+    clock.advance(200);
+    expect(await isPinned(p.db, 'user-1', clock.now())).toBe(false);
+  });
+
+  it('WAL positions compare as numbers; connection failures fall back, SQL errors do not', () => {
+    expect(parseLsn('0/16B3748') < parseLsn('0/16B3750')).toBe(true);
+    expect(parseLsn('1/0') > parseLsn('0/FFFFFFFF')).toBe(true);
+    expect(
+      isReplicaUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    expect(
+      isReplicaUnavailable(
+        Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+      ),
+    ).toBe(true);
+    expect(isReplicaUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isReplicaUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+  });
+
+  it('the pin outlasts the staleness a replica may have while in use', () => {
+    const router = new ReadRouter(p.db, p.db, { maxLagMs: 2000, checkMs: 500 });
+    expect(router.pinMs).toBeGreaterThan(2000 + 500);
+    expect(router.replicaUsable).toBe(false); // not checked yet: the primary
+  });
+});
