@@ -249,7 +249,9 @@ export const taskImport: ImportDefinition<TaskRowValue> = registerImport<TaskRow
     await tx.query(
       `UPDATE tasks t SET target_count = c.n, dt_codes = c.dts
        FROM (SELECT task_id, count(*)::int AS n, array_agg(DISTINCT dt_code ORDER BY dt_code) AS dts
-             FROM task_targets GROUP BY task_id) c
+             FROM task_targets
+             WHERE task_id IN (SELECT id FROM tasks WHERE country_code = $1 AND import_id = $2)
+             GROUP BY task_id) c
        WHERE c.task_id = t.id AND t.country_code = $1 AND t.import_id = $2`,
       [ctx.market, ctx.importId],
     );
