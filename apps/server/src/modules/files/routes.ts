@@ -264,7 +264,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             `${formText} Admins with the kind's tool upload ability (403 otherwise). The name and declared size are ` +
             `checked before the body is read: '${IMPORT_MESSAGES.NOT_CSV}', '${IMPORT_MESSAGES.NAME_HAS_SPACES}' ` +
             `(400), '${IMPORT_MESSAGES.FILE_TOO_LARGE}' (413, also when the stream passes the limit). The answer ` +
-            "is the import: 'validated' with the preview, or 'rejected' with the whole-file message.",
+            "is the import: 'validated' with the preview, or 'rejected' with the whole-file message. A whole-file kind " +
+            `(merchImages: a .zip of images) refuses with its own texts ('${IMPORT_MESSAGES.MERCH_ZIP_ONLY}', ` +
+            `'${IMPORT_MESSAGES.MERCH_ZIP_TOO_LARGE}') and answers 'queued': its job checks and stores the file, ` +
+            "file/checkstatus follows it to 'applied', 'rejected' or 'failed'.",
           querystring: uploadQuerySchema,
           consumes: ['multipart/form-data'],
           response: envelopeResponses(importJobSchema, [409, 413]),
