@@ -143,6 +143,10 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
   const result = useMerchSetPage(country, criteria);
   const filters = useMerchSetFilters(country);
   const can = result.data?.can;
+  // Sets, displays and images are market-wide: only admins of all the market's distributors define them
+  // (the server refuses the others; the set page's answer says so as can.define).
+  const marketWide = useClientStore((s) => s.dtScope === null);
+  const define = Boolean(can?.edit) && marketWide;
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: merchKeys.all(country) });
@@ -279,14 +283,14 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
         refreshKey={merchKeys.all(country)}
         toolbar={
           <>
-            {can?.edit ? (
+            {define ? (
               <button type="button" className="button button--primary" onClick={() => setDialog('form')}>
                 {t('merch.action.newSet')}
               </button>
             ) : null}
-            {can?.upload ? <AddMerchImagesButton country={country} /> : null}
+            {can?.upload && marketWide ? <AddMerchImagesButton country={country} /> : null}
             {can?.upload
-              ? UPLOADS.map((u) => (
+              ? UPLOADS.filter((u) => marketWide || u.kind === MERCH_OUTLETS_IMPORT_KIND).map((u) => (
                   <button
                     key={u.kind}
                     type="button"
