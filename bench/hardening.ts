@@ -64,7 +64,7 @@ export async function hardeningBench(args: string[]): Promise<Record<string, num
           result = await injectionPart(ctx);
           break;
         case 'hostile':
-          result = await hostilePart(ctx);
+          result = await hostilePart(ctx, cluster);
           break;
         case 'load':
           if (!cluster) throw new Error('the load part runs on the cluster (no --target)');

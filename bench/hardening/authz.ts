@@ -387,9 +387,7 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
           for (const r of d?.rows ?? []) {
             if (scope !== null && outside(r, scope)) outOfScopeRows += 1;
           }
-          // Single sign-on answers 503 in production without OIDC_ISSUER (docs/deployment.md): not a failure.
-          const ssoOff = a.status === 503 && row.route.includes('/sso/');
-          if (a.status >= 500 && !ssoOff) fiveXx.push(`${who} dtCode ${label}: ${a.status}`);
+          if (a.status >= 500) fiveXx.push(`${who} dtCode ${label}: ${a.status}`);
           if (a.status === 200) {
             const params = [codes];
             expectCount(
