@@ -53,6 +53,8 @@ export interface UploadDialogProps {
    * refusal; a whole-file import (no preview) goes from processing straight to the result.
    */
   renderDetails?(job: ImportJob): ReactNode;
+  /** The server's progress in the tool's words (default: rows checked). */
+  progressText?(progress: ImportJob['progress']): string;
   onClose(): void;
   /** After a successful apply (refresh the list, toast). */
   onApplied?(job: ImportJob): void;
@@ -77,6 +79,7 @@ export function UploadDialog({
   noSpacesInName = true,
   messages,
   renderDetails,
+  progressText,
   onClose,
   onApplied,
   onEvent,
@@ -339,6 +342,8 @@ export function UploadDialog({
         <div className="upload" aria-live="polite">
           {phase.step === 'applying' ? (
             <p>{t('upload.applying')}</p>
+          ) : progressText ? (
+            <p>{progressText(phase.job.progress)}</p>
           ) : (
             <p>
               {phase.job.progress.total != null

@@ -15,6 +15,8 @@ export const merchImagesEn = {
   'merchImages.hint':
     'A .zip of JPEG, PNG or WebP images named by Display ID (D001.jpg). A display’s new image replaces the old one.',
   'merchImages.report': 'Match report',
+  'merchImages.progressStart': 'Checking the zip file…',
+  'merchImages.progress': 'Checking and storing images ({done} of {total})',
   'merchImages.stored': '{stored} images stored ({replaced} replaced) of {entries} in the zip.',
   'merchImages.problems': 'Images that stopped the upload ({count})',
   'merchImages.problem.name': 'The name is not a Display ID',

@@ -16,6 +16,8 @@ export const merchImagesVi: Record<keyof typeof merchImagesEn, string> = {
   'merchImages.hint':
     'Tệp .zip gồm hình JPEG, PNG hoặc WebP đặt tên theo Display ID (D001.jpg). Hình mới của một điểm trưng bày thay thế hình cũ.',
   'merchImages.report': 'Báo cáo đối chiếu',
+  'merchImages.progressStart': 'Đang kiểm tra tệp zip…',
+  'merchImages.progress': 'Đang kiểm tra và lưu hình ({done}/{total})',
   'merchImages.stored': 'Đã lưu {stored} hình ({replaced} hình thay thế) trên {entries} hình trong tệp zip.',
   'merchImages.problems': 'Hình ảnh khiến tải lên bị từ chối ({count})',
   'merchImages.problem.name': 'Tên không phải là Display ID',

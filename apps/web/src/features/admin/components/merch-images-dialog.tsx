@@ -36,6 +36,11 @@ export function MerchImagesDialog({
       noSpacesInName={false}
       messages={MERCH_IMAGE_UPLOAD.messages}
       renderDetails={(job) => <MerchImageReportView country={country} job={job} setId={setId} />}
+      progressText={(progress) =>
+        progress.total
+          ? t('merchImages.progress', { done: progress.done, total: progress.total })
+          : t('merchImages.progressStart')
+      }
       onEvent={(event) => track('upload', { tool: 'merchandizingSets', step: event, kind: 'merchImages' })}
       onApplied={() => void queryClient.invalidateQueries({ queryKey: merchImageKeys.all(country) })}
       onClose={onClose}
