@@ -6,6 +6,9 @@
 //   loginJs.kB        JavaScript bytes on the wire for /login (encoded sizes, so compressed when served so)
 //   homeReady.ms      from pressing Sign in, through the landing screen's link to UCube, to the home's KPI cards
 //   teamViewReady.ms  from the home's link to Team View to the table's figures
+//   reportReady.<report>.ms  each report of the spec opened from the previous screen (a client-side
+//                     navigation, as a header link does) until its first rows show (or its empty state);
+//                     reportReady.max.ms is the slowest report's median (target < 1,000 ms on demo data)
 // Figures are medians over the runs; `ratio` figures divide by the same run's blank.ms.
 //   npm run bench -- web [--runs 5] [--scale demo|test] [--network fast4g|slow4g] [--data-dir DIR]
 // (build first: npm run build). --network applies Chrome DevTools' throttling presets to every page
@@ -14,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '@fieldforce/contracts';
+import { DEMO_PASSWORD, REPORT_KEYS, REPORTS, type ReportKey } from '@fieldforce/contracts';
 import playwrightConfig from '../playwright.config.js';
 import { log, startServer, REPO_ROOT } from './lib.js';
 
@@ -36,6 +39,10 @@ const TEAM_VIEW_FIGURES = 'main td.num';
 // The first link in the page's main content to each screen (a tile, a tab: whichever comes first).
 const LINK_TO_HOME = 'main a[href="/homepage"]';
 const LINK_TO_TEAM_VIEW = 'main a[href="/teamlevels"]';
+// A report's first rows: rows (aria-rowindex) of the table captioned with that report's name, so the
+// previous report's rows never count; or the empty state once the previous table is gone.
+const reportFirstRows = (name: string) =>
+  `main table:has(caption:text-is("${name} rows")) tbody tr[aria-rowindex], main .dtable__empty`;
 
 // Chrome DevTools' presets (bytes per second and round-trip latency, as DevTools sets them).
 const NETWORKS = {
@@ -51,6 +58,15 @@ interface RunFigures {
   loginJsFiles: number;
   homeReady: number;
   teamViewReady: number;
+  reportReady: Record<ReportKey, number>;
+}
+
+/** Opens `url` inside the app, as a link would (the router follows history, no page load). */
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
 }
 
 /** Every JavaScript response the page receives from now on, with its size on the wire. */
@@ -107,7 +123,24 @@ async function oneRun(browser: Browser, base: string, network: Network | null): 
     await page.locator(TEAM_VIEW_FIGURES).first().waitFor({ state: 'visible' });
     const teamViewReady = performance.now() - started;
 
-    return { blank, loginReady, loginJsBytes: js.bytes, loginJsFiles: js.files, homeReady, teamViewReady };
+    const reportReady = {} as Record<ReportKey, number>;
+    for (const key of REPORT_KEYS) {
+      started = performance.now();
+      await navigateInApp(page, `/reportpage?report=${key}`);
+      const name = REPORTS.find((r) => r.key === key)!.reportName;
+      await page.locator(reportFirstRows(name)).first().waitFor({ state: 'visible' });
+      reportReady[key] = performance.now() - started;
+    }
+
+    return {
+      blank,
+      loginReady,
+      loginJsBytes: js.bytes,
+      loginJsFiles: js.files,
+      homeReady,
+      teamViewReady,
+      reportReady,
+    };
   } finally {
     await context.close();
   }
@@ -163,6 +196,10 @@ export async function webBench(args: string[]): Promise<Record<string, number>> 
         'teamViewReady.ms': round(m((r) => r.teamViewReady)),
         'homeReady.ratio': round(m((r) => r.homeReady / r.blank)),
         'teamViewReady.ratio': round(m((r) => r.teamViewReady / r.blank)),
+        ...Object.fromEntries(
+          REPORT_KEYS.map((key) => [`reportReady.${key}.ms`, round(m((r) => r.reportReady[key]))]),
+        ),
+        'reportReady.max.ms': round(Math.max(...REPORT_KEYS.map((key) => m((r) => r.reportReady[key])))),
         runs,
       };
     } finally {
