@@ -227,7 +227,7 @@ export function TaskFormDialog({
             {codes('outletSubtypes', 'tasks.form.outletSubtypes')}
             {codes('customerCodes', 'tasks.form.customerCodes')}
           </fieldset>
-          {codes('itemCodes', 'tasks.form.itemCodes')}
+          <div className="task-form__wide">{codes('itemCodes', 'tasks.form.itemCodes')}</div>
           <FormField
             label={t('tasks.form.startDate')}
             type="date"
