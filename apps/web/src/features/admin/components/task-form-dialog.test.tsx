@@ -108,4 +108,52 @@ describe('the task form', () => {
       endDate: '2030-03-31',
     });
   });
+
+  it('loads a task to edit and sends the change with PUT', async () => {
+    const detail = {
+      code: 'T000007',
+      title: 'Cooler check',
+      kind: 'displayCheck',
+      description: '',
+      locationCode: 'VNDT001S01',
+      outletTypes: ['Wet Market'],
+      outletSubtypes: [],
+      customerCodes: [],
+      itemCodes: [],
+      startDate: '2030-03-01',
+      endDate: '2030-03-31',
+      status: 'open',
+      targets: 4,
+      createdByName: null,
+      createdAt: '2030-02-01T00:00:00.000Z',
+      updatedAt: '2030-02-01T00:00:00.000Z',
+      closedAt: null,
+      canEdit: true,
+    };
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      envelopeResponse(
+        200,
+        ok(init?.method === 'PUT' ? { task: { ...detail, title: 'Cooler check 2' } } : detail),
+      ),
+    );
+    configureApiClient({ fetch: fetchMock as unknown as typeof fetch, deviceId: async () => 'd' });
+    const onSaved = vi.fn();
+    render(
+      <I18nProvider language="en">
+        <TaskFormDialog country="vn" code="T000007" onClose={vi.fn()} onSaved={onSaved} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByDisplayValue('Cooler check')).toBeTruthy();
+    expect(screen.getByLabelText('Outlet type codes')).toHaveProperty('value', 'Wet Market');
+    type('Title', 'Cooler check 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save task' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(init!.method).toBe('PUT');
+    expect(String(url)).toMatch(/\/api\/admin\/tasks\/T000007\?countryCode=vn$/);
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      title: 'Cooler check 2',
+      outletTypes: ['Wet Market'],
+    });
+  });
 });
