@@ -8,6 +8,7 @@
  * counted request (an upsert on a primary key). Window ends use this process's wall clock, as the
  * library's in-memory store did; servers' clocks agree to well under a window (NTP).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.js';
 
@@ -15,6 +16,13 @@ import type { Queryable } from '../db/client.js';
 export function authRateLimit(app: FastifyInstance, factor = 1) {
   return { max: Math.max(1, Math.round(app.config.AUTH_RATE_LIMIT_PER_MINUTE * factor)), timeWindow: 60_000 };
 }
+
+/**
+ * The stored key: a hash of the route and the client key. Some limits key on a bearer token (usage events
+ * count per session token): the table never holds one, and every key has the same short length.
+ */
+const storedKey = (prefix: string, key: string) =>
+  createHash('sha256').update(prefix).update('\0').update(key).digest('base64url');
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -68,7 +76,7 @@ export function databaseRateLimitStore(db: Queryable) {
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const nowMs = Date.now();
-      countHit(db, this.prefix + key, timeWindow, nowMs).then(
+      countHit(db, storedKey(this.prefix, key), timeWindow, nowMs).then(
         (result) => {
           sweep(nowMs);
           callback(null, result);
@@ -81,7 +89,7 @@ export function databaseRateLimitStore(db: Queryable) {
       const nowMs = Date.now();
       db.query<{ hits: number; window_ends_at: Date }>(
         'SELECT hits, window_ends_at FROM rate_limit_hits WHERE key = $1',
-        [this.prefix + key],
+        [storedKey(this.prefix, key)],
       ).then(
         ({ rows }) => {
           const row = rows[0];
