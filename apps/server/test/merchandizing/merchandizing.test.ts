@@ -218,6 +218,18 @@ describe('one record at a time', () => {
     expect((await detail('FORM-1')).osaHurdle).toBe(92.5);
   });
 
+  it('shows the changes in the tool’s Activity Log', async () => {
+    const res = await call(
+      t.app,
+      adminVn,
+      'GET',
+      '/api/admin/activityLog?countryCode=vn&tool=merchandizingSets',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = data<{ rows: { action: string; target: string | null }[] }>(res).rows;
+    expect(rows).toContainEqual(expect.objectContaining({ action: 'merch.set.update', target: 'FORM-1@1' }));
+  });
+
   it('refuses bad forms: rates, dates, codes, unknown products, a display of another set', async () => {
     for (const bad of [
       setBody('FORM-2', { osaHurdle: 101 }),
