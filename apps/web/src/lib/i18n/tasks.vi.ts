@@ -3,7 +3,7 @@ import type { tasksEn } from './tasks.en';
 /** Vietnamese strings of Task Management (issue 15). */
 export const tasksVi: Record<keyof typeof tasksEn, string> = {
   'import.TASK_COUNTRY_MISMATCH': 'Mã quốc gia ở dòng số {row} phải là mã của thị trường này ({market})',
-  'import.TASK_DATE_INVALID': '{column} ở dòng số {row} phải là ngày dạng dd/mm/yyyy',
+  'import.TASK_DATE_INVALID': '{column} ở dòng số {row} phải là ngày dạng ngày/tháng/năm (ví dụ 31/12/2026)',
   'import.TASK_END_BEFORE_START': 'Ngày kết thúc trước ngày bắt đầu ở dòng số {row}',
   'import.TASK_WINDOW_TOO_LONG': 'Từ ngày bắt đầu đến ngày kết thúc ở dòng số {row} dài hơn {max} ngày',
   'import.TASK_NO_SCOPE': 'Dòng số {row} cần Mã khu vực hoặc Mã khách hàng',
