@@ -58,17 +58,21 @@ test('an admin of vn adds images to a demo set and sees them in its gallery', as
 
   const gallery = page.getByRole('region', { name: 'Display images' });
   const open = gallery.getByRole('button', { name: 'Open the image of Cooler top shelf' });
-  await expect(open).toBeVisible();
+  await expect(open).toBeVisible({ timeout: 15_000 });
   await expect(gallery.getByRole('button', { name: 'Open the image of Cooler eye level' })).toBeVisible();
   // the thumbnail really loads (the session cookie reaches the image call)
   await expect
-    .poll(() => open.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .poll(() => open.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 15_000,
+    })
     .toBe(320);
   await open.click();
   const viewer = page.getByRole('dialog', { name: 'Cooler top shelf' });
   const full = viewer.getByRole('img', { name: 'Reference image of display Cooler top shelf (D-COOL-01)' });
   await expect(full).toBeVisible();
-  await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect
+    .poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+    .toBe(640);
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(open).toBeFocused();
