@@ -5,7 +5,7 @@
  * table with a DT-limited admin, and row counts of lists, totals, filter dropdowns and exports against
  * independent SQL counts for the caller's scope.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { ALL_DT_ACCESS } from '@fieldforce/contracts';
 import {
   ACCESS_MATRIX,
