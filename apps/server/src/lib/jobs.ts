@@ -10,7 +10,8 @@
  *   take the same row) and holds it by a lease (`locked_by`, `locked_until`) renewed while the handler
  *   runs. A lease that ran out means the process died: the job is claimed again, up to `max_attempts`
  *   attempts in all, then marked failed with a message. A handler that throws is retried after a delay,
- *   with the same limit.
+ *   with the same limit. A process that finds at renewal that its lease was taken (it was held up past
+ *   it) aborts the handler's `signal`, and its outcome is not recorded (every update checks `locked_by`).
  * - `every(name, ms)`: a recurring job (one queued row at a time, by singleton key), due at start and
  *   then `ms` after each run.
  * Each process runs one job at a time; `drain()` runs every due job now (tests).
@@ -38,6 +39,11 @@ export interface JobContext<P> {
   log: FastifyBaseLogger;
   /** Stores how far the job is (the web polls it); `total` null when unknown. */
   progress(done: number, total?: number | null): Promise<void>;
+  /**
+   * Aborted when this process lost the job's lease (it was held up longer than the lease and another
+   * process claimed the job): a long handler should stop, its outcome is not recorded anyway.
+   */
+  signal: AbortSignal;
 }
 
 /** What the handler returns is stored as the job's `result` (JSON). */
@@ -310,14 +316,20 @@ export class JobQueue {
     const { db, log, clock } = this.options;
     const entry = this.handlers.get(job.name)!;
     const mine = `id = $1 AND locked_by = $2`;
+    const lease = new AbortController();
     const renew = setInterval(
       () => {
         void db
-          .query(`UPDATE jobs SET locked_until = $3 WHERE ${mine}`, [
+          .query(`UPDATE jobs SET locked_until = $3 WHERE ${mine} AND state = 'running' RETURNING id`, [
             job.id,
             this.workerId,
             new Date(clock.now().getTime() + this.leaseMs),
           ])
+          .then(({ rows }) => {
+            if (rows.length > 0 || lease.signal.aborted) return;
+            log.warn({ jobId: job.id, job: job.name }, 'job lease lost: another process has the job');
+            lease.abort(new Error('The job’s lease was lost: another process has it.'));
+          })
           .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'));
       },
       Math.max(10, Math.floor(this.leaseMs / 3)),
@@ -331,6 +343,7 @@ export class JobQueue {
         payload: job.payload,
         db,
         log: jobLog,
+        signal: lease.signal,
         progress: async (done, total = null) => {
           await db.query(`UPDATE jobs SET progress_done = $3, progress_total = $4 WHERE ${mine}`, [
             job.id,

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { JobName } from '../../src/lib/jobs.js';
+import { JobQueue, type JobName } from '../../src/lib/jobs.js';
+import { systemClock } from '../../src/lib/clock.js';
 import { twoApps, type Pair } from './helpers.js';
 
 let p: Pair;
@@ -82,5 +83,42 @@ describe('jobs on two servers', () => {
     await p.b.jobs.drain();
     expect(runs).toEqual([]);
     expect(await p.b.jobs.get(id)).toMatchObject({ state: 'running', lockedBy: 'a-live-process' });
+  });
+
+  it('a worker that lost its lease (held up past it, the job claimed elsewhere) is told to stop, and records nothing', async () => {
+    const queue = new JobQueue({
+      db: p.db,
+      clock: systemClock,
+      log: p.a.log,
+      leaseMs: 300,
+      workerId: 'slow-worker',
+    });
+    let aborted: unknown = null;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    queue.register('cluster.slow' as JobName, async ({ signal }) => {
+      started();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5000);
+        signal.addEventListener('abort', () => {
+          aborted = signal.reason;
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      return { by: 'slow-worker' };
+    });
+    const id = (await queue.enqueue(p.db, 'cluster.slow' as JobName, {} as never))!;
+    const drained = queue.drain();
+    await running;
+    // Meanwhile another process claimed the job (as after this one's lease ran out).
+    await p.db.query(`UPDATE jobs SET locked_by = 'the-other-process' WHERE id = $1`, [id]);
+    await drained;
+    expect(String(aborted)).toMatch(/lease was lost/);
+    expect(await queue.get(id)).toMatchObject({
+      state: 'running',
+      lockedBy: 'the-other-process',
+      result: null,
+    });
   });
 });
