@@ -526,7 +526,9 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+    // Builds an app of its own on a fresh database (migrations): under a full run's load that alone
+    // can take most of the default 30 s.
+  }, 120_000);
 
   it('answers 429 in the envelope after the per-IP limit', async () => {
     const limited = await createTestApp({ config: { AUTH_RATE_LIMIT_PER_MINUTE: 3 } });
@@ -559,5 +561,7 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+    // Builds an app of its own on a fresh database (migrations): under a full run's load that alone
+    // can take most of the default 30 s.
+  }, 120_000);
 });
