@@ -99,7 +99,8 @@ describe('jobs on two servers', () => {
     queue.register('cluster.slow' as JobName, async ({ signal }) => {
       started();
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 5000);
+        // Past the next renewal by far even on a loaded machine; the test fails if it ends this way.
+        const timer = setTimeout(resolve, 20_000);
         signal.addEventListener('abort', () => {
           aborted = signal.reason;
           clearTimeout(timer);
@@ -120,5 +121,5 @@ describe('jobs on two servers', () => {
       lockedBy: 'the-other-process',
       result: null,
     });
-  });
+  }, 40_000);
 });
