@@ -30,6 +30,7 @@ const CLK_TCK = 100;
 interface RunResult {
   calls: number;
   errors: number;
+  limited: number;
   seconds: number;
   byKind: Map<string, number[]>;
   errorsByKind: Map<string, number>;
@@ -124,11 +125,15 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
     const errorsByKind = new Map<string, number>();
     let calls = 0;
     let errors = 0;
+    let limited = 0;
     const record = (kind: string, status: number, ms: number) => {
       calls += 1;
       if (!byKind.has(kind)) byKind.set(kind, []);
       byKind.get(kind)!.push(ms);
-      if (status < 200 || status >= 300) {
+      if (status === 429) {
+        // A per-user limit (export slots, the sign-in rate): several virtual users share an account here.
+        limited += 1;
+      } else if (status < 200 || status >= 300) {
         errors += 1;
         errorsByKind.set(kind, (errorsByKind.get(kind) ?? 0) + 1);
       }
@@ -265,10 +270,10 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
         ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 1000,
       ) / 1000;
     log(
-      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors ${JSON.stringify(Object.fromEntries(errorsByKind))}, ` +
+      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429 ${JSON.stringify(Object.fromEntries(errorsByKind))}, ` +
         `p95 ${JSON.stringify(Object.fromEntries([...byKind].map(([k, v]) => [k, Math.round(percentile(v, 95))])))}, CPU share ${JSON.stringify(cpu)}, machine busy ${machineBusy}`,
     );
-    return { calls, errors, seconds, byKind, errorsByKind, cpu, machineBusy };
+    return { calls, errors, limited, seconds, byKind, errorsByKind, cpu, machineBusy };
   };
 
   log(`load: ${vus} users × ${minutes} min, think ${think} ms, through HAProxy with both app servers`);
@@ -292,6 +297,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
   ] as const) {
     figures[`load.${label}.calls`] = r.calls;
     figures[`load.${label}.errors`] = r.errors;
+    figures[`load.${label}.limited429`] = r.limited;
     figures[`load.${label}.callsPerSecond`] = Math.round((r.calls / r.seconds) * 10) / 10;
     for (const [kind, times] of r.byKind)
       figures[`load.${label}.p95Ms.${kind}`] = Math.round(percentile(times, 95));
