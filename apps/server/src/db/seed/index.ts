@@ -548,17 +548,18 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   const summariesStarted = performance.now();
   await refreshSummaries(db);
   log(`summaries rebuilt (${((performance.now() - summariesStarted) / 1000).toFixed(1)} s)`);
-  // Estimated Best Price as of the seed's today, so /estimatedbestprice opens with figures (id has no
-  // such tool); the same statement as the admin's Recompute.
-  for (const market of COUNTRY_CODES.filter((c) => c !== 'id')) {
-    await recomputeBestPrices(db, market, today.toISOString().slice(0, 10));
-  }
   await restoreDeferredDdl(db, log);
   for (const cc of COUNTRY_CODES.filter((c) => countryFlags(c).isCDA)) await seedMerchandizing(db, cc, today);
   await seedTasks(db, today);
   // Statistics for the planner, and the visibility map for index-only counts (a report's total):
   // without it they read every row from the heap until autovacuum comes round.
   await db.exec('VACUUM ANALYZE');
+  // Estimated Best Price as of the seed's today, so /estimatedbestprice opens with figures (id has no
+  // such tool); the same statement as the admin's Recompute. After the indexes and statistics: without
+  // them the planner joins every invoice line to every outlet.
+  for (const market of COUNTRY_CODES.filter((c) => c !== 'id')) {
+    await recomputeBestPrices(db, market, today.toISOString().slice(0, 10));
+  }
   // Sign-in state of the demo accounts: mfa.vn's TOTP enrolment, invitation codes in the outbox.
   await seedAuthDemo(db);
 
