@@ -114,7 +114,10 @@ export async function signIn(base: string, email: string, market: string, device
     body: JSON.stringify({
       email,
       password: DEMO_PASSWORD,
-      deviceId: `hardening ${device || email} ${Math.random().toString(36).slice(2, 8)}`,
+      // A given device signs in again on the same device (the 10-device cap ends the oldest otherwise).
+      deviceId: device
+        ? `hardening ${device}`
+        : `hardening ${email} ${Math.random().toString(36).slice(2, 8)}`,
     }),
   });
   const data = envelope(a)?.data as { idToken?: string; refreshToken?: string } | undefined;

@@ -126,6 +126,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
     let calls = 0;
     let errors = 0;
     let limited = 0;
+    const errorsByStatus = new Map<number, number>();
     const record = (kind: string, status: number, ms: number) => {
       calls += 1;
       if (!byKind.has(kind)) byKind.set(kind, []);
@@ -135,6 +136,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
         limited += 1;
       } else if (status < 200 || status >= 300) {
         errors += 1;
+        errorsByStatus.set(status, (errorsByStatus.get(status) ?? 0) + 1);
         errorsByKind.set(kind, (errorsByKind.get(kind) ?? 0) + 1);
       }
     };
@@ -270,7 +272,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
         ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 1000,
       ) / 1000;
     log(
-      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429 ${JSON.stringify(Object.fromEntries(errorsByKind))}, ` +
+      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429; errors by kind ${JSON.stringify(Object.fromEntries(errorsByKind))}, by status ${JSON.stringify(Object.fromEntries(errorsByStatus))}, ` +
         `p95 ${JSON.stringify(Object.fromEntries([...byKind].map(([k, v]) => [k, Math.round(percentile(v, 95))])))}, CPU share ${JSON.stringify(cpu)}, machine busy ${machineBusy}`,
     );
     return { calls, errors, limited, seconds, byKind, errorsByKind, cpu, machineBusy };
