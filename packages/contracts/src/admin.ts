@@ -304,6 +304,8 @@ export const IMPORT_MESSAGES = {
     'The maximum file size that can be updated is* {limit} MB. Please reduce the file size and upload',
   NOT_CSV: 'File is not in .csv format. Please upload with the given template in .csv',
   NAME_HAS_SPACES: 'File name should not contain spaces. Please rename the file and upload again.',
+  NAME_HAS_CONTROL_CHARACTERS:
+    'File name contains characters that cannot be stored (control characters). Please rename the file and upload again.',
   INVALID_TEMPLATE: 'Invalid Template',
   EMPTY_FILE: 'The file is empty. Please upload the template with at least one row.',
   UNREADABLE_ENCODING:

@@ -148,6 +148,15 @@ describe('upload, check, apply', () => {
     expect(empty.message?.code).toBe('EMPTY_FILE');
   });
 
+  it('refuses a file name holding a NUL before storing anything (it was a 500 with the file left behind)', async () => {
+    const before = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_files');
+    const nul = await upload(adminId, 'out\u0000lets.csv', 'DT Code,DT Site Code,Outlet Code,Status\n');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors.shortDescription).toBe(IMPORT_MESSAGES.NAME_HAS_CONTROL_CHARACTERS);
+    const after = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_files');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
   it('refuses a name with spaces, a .xlsx file and an over-size file with the spec messages', async () => {
     const spaces = await upload(adminId, 'my file.csv', 'x');
     expect(spaces.statusCode).toBe(400);

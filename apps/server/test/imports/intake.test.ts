@@ -16,6 +16,14 @@ describe('import intake', () => {
     expect(refuseBeforeReading({ ...def, noSpacesInName: false }, 'my outlets.csv', 1)).toBeNull();
   });
 
+  it('refuses a name holding a control character (a NUL could not be stored with the file record)', () => {
+    for (const name of ['out\u0000lets.csv', 'out\tlets.csv', 'outlets\u007f.csv']) {
+      expect(refuseBeforeReading({ ...def, noSpacesInName: false }, name, 10)?.code).toBe(
+        'NAME_HAS_CONTROL_CHARACTERS',
+      );
+    }
+  });
+
   it('stores the name with a timestamp suffix and a lower-case extension', () => {
     expect(storedNameFor('Outlets.CSV', new Date('2026-11-23T16:20:01.123Z'))).toBe(
       'Outlets_20261123T162001123Z.csv',

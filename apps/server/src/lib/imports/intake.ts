@@ -19,6 +19,9 @@ export function refuseBeforeReading(
   fileName: string,
   declaredBytes: number | undefined,
 ): CodedMessage | null {
+  // A control character (NUL above all) cannot be stored with the file's record, whatever the tool.
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\x00-\x1f\x7f]/.test(fileName)) return importMessage('NAME_HAS_CONTROL_CHARACTERS');
   if (declaredBytes !== undefined && declaredBytes > def.maxBytes)
     return importMessage(def.intakeMessages?.tooLarge ?? 'FILE_TOO_LARGE');
   if (!def.extensions.includes(extensionOf(fileName)))

@@ -58,6 +58,8 @@ export const adminEn = {
     'The maximum file size that can be updated is* {limit} MB. Please reduce the file size and upload',
   'import.NOT_CSV': 'File is not in .csv format. Please upload with the given template in .csv',
   'import.NAME_HAS_SPACES': 'File name should not contain spaces. Please rename the file and upload again.',
+  'import.NAME_HAS_CONTROL_CHARACTERS':
+    'File name contains characters that cannot be stored (control characters). Please rename the file and upload again.',
   'import.INVALID_TEMPLATE': 'Invalid Template',
   'import.EMPTY_FILE': 'The file is empty. Please upload the template with at least one row.',
   'import.UNREADABLE_ENCODING':

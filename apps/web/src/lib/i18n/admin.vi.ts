@@ -60,6 +60,8 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
     'Dung lượng tệp tối đa được cập nhật là* {limit} MB. Vui lòng giảm dung lượng tệp rồi tải lên',
   'import.NOT_CSV': 'Tệp không ở định dạng CSV. Vui lòng tải lên theo mẫu CSV đã cho',
   'import.NAME_HAS_SPACES': 'Tên tệp không được chứa khoảng trắng. Vui lòng đổi tên tệp rồi tải lên lại.',
+  'import.NAME_HAS_CONTROL_CHARACTERS':
+    'Tên tệp chứa ký tự không thể lưu (ký tự điều khiển). Vui lòng đổi tên tệp rồi tải lên lại.',
   'import.INVALID_TEMPLATE': 'Mẫu không hợp lệ',
   'import.EMPTY_FILE': 'Tệp trống. Vui lòng tải lên mẫu có ít nhất một dòng.',
   'import.UNREADABLE_ENCODING':
