@@ -12,6 +12,7 @@ import {
   type RowError,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { nextTurn } from '../export-limits.js';
 import { MARKET_CODE_PAGE, UnreadableEncoding } from './csv.js';
 import { NotASpreadsheet, recordBatches } from './xlsx.js';
 import type { ImportContext, ImportDefinition, ImportPlan, RawRow, ValidRow } from './definition.js';
@@ -39,6 +40,8 @@ const DB_BATCHES_IN_FLIGHT = 2;
 const SHARED_VALUES = 1024;
 
 const DATE_DASHED = /^(\d{2})-(\d{2})-(\d{4})$/;
+/** Reading a file hands the event loop back at least this often (ms). */
+export const YIELD_MS = 20;
 
 /** Reads and checks the rows on their own (no database): the UTF-8 pass, then the market's code page. */
 export async function readRows<V>(
@@ -97,8 +100,19 @@ async function readWith<V>(
   // Per column, one string per distinct value while the column has few (DT and site codes): the kept
   // rows then share them instead of holding a copy each. A column with more values stops being shared.
   const shared: Array<Map<string, string> | null> = headers.map(() => new Map<string, string>());
+  // Other requests get the event loop at least every YIELD_MS, whatever the rows hold: a file of rows
+  // that all fail (no database batch to await) would otherwise hold it for seconds.
+  let lastYield = performance.now();
+  let sinceCheck = 0;
   for await (const records of recordBatches(open, def.extensions, encoding)) {
     for (const cells of records) {
+      if (++sinceCheck >= 256) {
+        sinceCheck = 0;
+        if (performance.now() - lastYield > YIELD_MS) {
+          await nextTurn();
+          lastYield = performance.now();
+        }
+      }
       // Trimmed in place (the record is ours); blank = every cell empty after trimming.
       let blank = true;
       for (let i = 0; i < cells.length; i += 1) {
