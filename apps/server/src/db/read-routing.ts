@@ -88,6 +88,11 @@ export class ReadRouter {
     return this.options.maxLagMs + 2 * this.options.checkMs + 1000;
   }
 
+  /** A lag check that takes longer than this marks the replica down. */
+  get checkTimeoutMs(): number {
+    return Math.max(2000, 4 * this.options.checkMs);
+  }
+
   /** Whether the replica may be read now. */
   get replicaUsable(): boolean {
     return this.lagMs !== null && this.lagMs <= this.options.maxLagMs;
@@ -132,9 +137,21 @@ export class ReadRouter {
     const keepFrom = now - Math.max(10_000, this.options.maxLagMs * 4);
     while (this.samples.length > 2 && this.samples[0]!.at < keepFrom) this.samples.shift();
     try {
-      const { rows } = await this.replica.query<{ standby: boolean; lsn: string | null }>(
+      // A replica behind a pooler (pgbouncer) that cannot reach it does not refuse: the pooler queues the
+      // query and fails it only after its own login retries (tens of seconds). A check that does not
+      // answer in time counts as down, so the next requests read from the primary.
+      const answer = this.replica.query<{ standby: boolean; lsn: string | null }>(
         'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn',
       );
+      answer.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the replica did not answer its check in ${this.checkTimeoutMs} ms`)),
+          this.checkTimeoutMs,
+        );
+      });
+      const { rows } = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
       const row = rows[0]!;
       if (!row.standby) {
         // Not a standby (promoted, or the primary itself): nothing to lag behind.

@@ -59,4 +59,23 @@ describe('replica routing without a replica', () => {
     expect(router.pinMs).toBeGreaterThan(2000 + 500);
     expect(router.replicaUsable).toBe(false); // not checked yet: the primary
   });
+
+  it('a replica whose check hangs (a pooler queueing for a stopped server) is marked down within the timeout', async () => {
+    let hang = false;
+    const replica = {
+      ...p.db,
+      query: ((sql: string, params?: unknown[]) =>
+        hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
+    };
+    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
+    await router.check();
+    expect(router.replicaUsable).toBe(true); // the primary itself answers as a non-standby: no lag
+    hang = true;
+    const settled = await Promise.race([
+      router.check().then(() => 'settled'),
+      new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000)),
+    ]);
+    expect(settled).toBe('settled');
+    expect(router.replicaUsable).toBe(false);
+  });
 });
