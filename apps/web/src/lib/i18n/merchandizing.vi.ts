@@ -5,7 +5,7 @@ export const merchandizingVi: Record<keyof typeof merchandizingEn, string> = {
   'import.MERCH_CODE_INVALID':
     '{header} ở dòng số {row} chỉ được gồm chữ cái, chữ số, - và _, bắt đầu và kết thúc bằng chữ cái hoặc chữ số, tối đa 50 ký tự',
   'import.MERCH_RATE_INVALID': '{header} phải là số từ 0 đến 100 (tối đa 2 chữ số thập phân) ở dòng số {row}',
-  'import.MERCH_DATE_INVALID': '{header} phải là ngày dạng dd/mm/yyyy ở dòng số {row}',
+  'import.MERCH_DATE_INVALID': '{header} phải là ngày dạng ngày/tháng/năm (ví dụ 31/12/2026) ở dòng số {row}',
   'import.MERCH_DATES_ORDER': 'Ngày kết thúc phải bằng hoặc sau Ngày áp dụng ở dòng số {row}',
   'import.MERCH_WHOLE_INVALID': '{header} phải là số nguyên từ 1 đến {max} ở dòng số {row}',
   'import.MERCH_TEXT_TOO_LONG': '{header} tối đa {max} ký tự ở dòng số {row}',
