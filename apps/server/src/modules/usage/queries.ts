@@ -171,17 +171,28 @@ export async function processUsageInbox(q: Queryable, limit = 400): Promise<numb
  */
 export async function drainUsageInbox(q: Queryable, onFailure?: (error: unknown) => void): Promise<number> {
   let moved = 0;
+  /**
+   * Nothing left to take: done, unless rows are still locked by another mover (another process, or a
+   * writer's timer) whose move has not committed. Waits for that lock, so that "the inbox is empty"
+   * holds when this resolves; a row that mover failed to move is taken again here.
+   */
+  const othersDone = async () => {
+    const { rows } = await q.query(
+      'SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT 1 FOR UPDATE',
+    );
+    return rows.length === 0;
+  };
   for (;;) {
     try {
       const n = await processUsageInbox(q);
       moved += n;
-      if (n === 0) return moved;
+      if (n === 0 && (await othersDone())) return moved;
     } catch (error) {
       onFailure?.(error);
       try {
         const n = await processUsageInbox(q, 1);
         moved += n;
-        if (n === 0) return moved;
+        if (n === 0 && (await othersDone())) return moved;
       } catch {
         await q.query(
           `UPDATE usage_event_inbox SET failed = true
