@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ChartTip } from './chart-tip';
+import { ChartFiguresTable } from './figures-table';
 import { columnLayout } from './layout';
 import { useChartPoints } from './use-chart-points';
 import { useWidth } from './use-width';
@@ -139,36 +140,16 @@ export function ColumnChart({
           ) : null}
         </svg>
       </div>
-      <details className="chart__details">
-        <summary>{table.toggle}</summary>
-        <div className="chart__table-wrap">
-          <table className="chart__table">
-            <caption>{table.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{table.bucketHeader}</th>
-                <th scope="col">{table.valueHeader}</th>
-                {table.extra?.map((c) => (
-                  <th scope="col" key={c.key}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {values.map((v, i) => (
-                <tr key={i}>
-                  <th scope="row">{labels[i]}</th>
-                  <td>{format(v)}</td>
-                  {table.extra?.map((c) => (
-                    <td key={c.key}>{c.cell(i)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartFiguresTable
+        toggle={table.toggle}
+        caption={table.caption}
+        columns={[table.bucketHeader, table.valueHeader, ...(table.extra?.map((c) => c.header) ?? [])]}
+        rows={values.map((v, i) => ({
+          key: i,
+          label: labels[i],
+          cells: [format(v), ...(table.extra?.map((c) => c.cell(i)) ?? [])],
+        }))}
+      />
     </figure>
   );
 }

@@ -1,6 +1,6 @@
 import { LoadingStatus } from '../../../components/loading-status';
 import { useId, useState } from 'react';
-import { ChartTip, useChartPoints, useWidth } from '../../../components/chart';
+import { ChartFiguresTable, ChartTip, useChartPoints, useWidth } from '../../../components/chart';
 import {
   TREND_PERIODS,
   type CountryCode,
@@ -232,32 +232,21 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
           </li>
         ) : null}
       </ul>
-      <details className="trend__details">
-        <summary>{t('trend.table.show')}</summary>
-        <div className="trend__table-wrap">
-          <table className="trend__table">
-            <caption>{t('trend.table.caption', { kpi: name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('trend.table.date')}</th>
-                <th scope="col">{t('trend.table.daily')}</th>
-                <th scope="col">{t('trend.table.cumulative')}</th>
-                {target !== null ? <th scope="col">{t('trend.table.expected')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.date}>
-                  <th scope="row">{dayLabel(p.date, language)}</th>
-                  <td>{fmt(p.daily)}</td>
-                  <td>{fmt(p.cumulative)}</td>
-                  {p.expected !== null ? <td>{fmt(p.expected)}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartFiguresTable
+        toggle={t('trend.table.show')}
+        caption={t('trend.table.caption', { kpi: name })}
+        columns={[
+          t('trend.table.date'),
+          t('trend.table.daily'),
+          t('trend.table.cumulative'),
+          ...(target !== null ? [t('trend.table.expected')] : []),
+        ]}
+        rows={points.map((p) => ({
+          key: p.date,
+          label: dayLabel(p.date, language),
+          cells: [fmt(p.daily), fmt(p.cumulative), ...(p.expected !== null ? [fmt(p.expected)] : [])],
+        }))}
+      />
     </figure>
   );
 }
