@@ -3,20 +3,10 @@
  * truth; schema.test.ts finds this file and compares the two column by column).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.js';
 import { users } from './schema.js';
 
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = () =>
   text('user_id')
     .notNull()

@@ -3,10 +3,9 @@
  * the source of truth; schema.test.ts finds this file and compares the two column by column).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ImportState } from '@fieldforce/contracts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { createdAt, tstz } from './columns.js';
 
 export const imports = pgTable(
   'imports',
@@ -28,7 +27,7 @@ export const imports = pgTable(
     preview: jsonb('preview'),
     result: jsonb('result'),
     message: jsonb('message'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     validatedAt: tstz('validated_at'),
     appliedAt: tstz('applied_at'),
     /** The lease of the process validating or applying the import (0010_import_leases.sql). */

@@ -3,11 +3,10 @@
  * source of truth; schema.test.ts compares them column by column).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.js';
 import { imports } from './imports-schema.js';
 import { countries, users } from './schema.js';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const merchImages = pgTable(
   'merch_images',

@@ -11,12 +11,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { countries, outlets, products, users, visits } from './schema.js';
+import { createdAt, created, updatedAt } from './columns.js';
+import { countries, outlets, products, visits } from './schema.js';
 
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const rate = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
@@ -38,9 +37,8 @@ export const merchSets = pgTable(
     stockHurdle: rate('stock_hurdle').notNull(),
     goLive: day('go_live').notNull(),
     endDate: day('end_date').notNull(),
-    createdBy: text('created_by').references(() => users.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...created(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique().on(t.countryCode, t.setId, t.version),
@@ -60,7 +58,7 @@ export const merchDisplays = pgTable(
       .references(() => merchSets.id, { onDelete: 'cascade' }),
     displayId: text('display_id').notNull(),
     displayName: text('display_name').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique().on(t.setPk, t.displayId),
@@ -97,7 +95,7 @@ export const merchSetOutlets = pgTable(
       .notNull()
       .references(() => outlets.id),
     times: integer('times').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.displayPk, t.outletId] }),
@@ -132,7 +130,7 @@ export const merchAudits = pgTable(
     facingsCounted: integer('facings_counted').notNull(),
     stockExpected: integer('stock_expected').notNull(),
     stockCounted: integer('stock_counted').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique().on(t.visitId, t.displayPk),

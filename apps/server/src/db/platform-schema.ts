@@ -3,9 +3,9 @@
  * of truth; schema.test.ts finds this file and compares the two column by column).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './columns.js';
 
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const uuidText = () =>
   text('id')
     .primaryKey()
@@ -30,7 +30,7 @@ export const jobs = pgTable(
     progressTotal: integer('progress_total'),
     result: jsonb('result'),
     error: text('error'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
   },
@@ -67,7 +67,7 @@ export const storedFiles = pgTable(
     storedName: text('stored_name').notNull(),
     key: text('key').notNull().unique(),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('stored_files_market_idx').on(t.market, t.createdAt.desc())],
 );

@@ -19,15 +19,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps, tstz, updated, updatedAt } from './columns.js';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
 
 // --- Markets ------------------------------------------------------------------------------------
@@ -83,8 +82,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: tstz('password_changed_at'),
     lastLoginAt: tstz('last_login_at'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     /** User Access: when and by whom the user was deactivated (status 'disabled'; migration 0017). */
     deactivatedAt: tstz('deactivated_at'),
     deactivatedBy: text('deactivated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -117,7 +115,7 @@ export const distributors = pgTable(
     city: text('city').notNull(),
     region: text('region').notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('distributors_country_idx').on(t.countryCode)],
 );
@@ -661,8 +659,7 @@ export const salesmanBusinessGroups = pgTable(
       .notNull()
       .references(() => salesmen.id, { onDelete: 'cascade' }),
     businessGroup: text('business_group').notNull().$type<'Distributor' | 'New Channel' | 'Ice Cream'>(),
-    updatedBy: text('updated_by').references(() => users.id),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...updated(),
   },
   (t) => [primaryKey({ columns: [t.salesmanId, t.businessGroup] })],
 );
@@ -699,7 +696,7 @@ export const bestPrices = pgTable(
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Every table, for tests and tooling that walk the schema. */

@@ -2,9 +2,8 @@
  * Drizzle description of the tables shared by every app server (migrations/0026_shared_state.sql is the
  * source of truth; schema.test.ts compares the two).
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.js';
 
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

@@ -12,12 +12,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { countries, outlets, salesmen, users, visits } from './schema.js';
+import { tstz, whoWhen } from './columns.js';
+import { countries, outlets, salesmen, visits } from './schema.js';
 
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = (name: string) => bigint(name, { mode: 'number' });
 
 export const tasks = pgTable(
@@ -60,10 +59,7 @@ export const tasks = pgTable(
     targetCount: integer('target_count').notNull().default(0),
     fingerprint: text('fingerprint').notNull(),
     importId: text('import_id'),
-    createdBy: text('created_by').references(() => users.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedBy: text('updated_by').references(() => users.id),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...whoWhen(),
     closedAt: tstz('closed_at'),
   },
   (t) => [

@@ -3,21 +3,9 @@
  * 0019_usage_rollups.sql are the source of truth; schema.test.ts compares them column by column).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.js';
 import { users } from './schema.js';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const usageEvents = pgTable(
   'usage_events',
