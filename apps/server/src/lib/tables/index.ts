@@ -64,3 +64,12 @@ export {
 } from './admin-table-routes.js';
 export { dtFilterOptions } from './dt-filter-options.js';
 export { ADMIN_WORDS, adminColumn, adminFilter, distributorLookups, lastChange } from './admin-columns.js';
+export {
+  registerAdminChange,
+  unchanged,
+  type AdminChange,
+  type AdminChangeContext,
+  type AdminChangeOptions,
+  type AuthorizeChange,
+  type ChangeAudit,
+} from './admin-change.js';

@@ -1,0 +1,142 @@
+/**
+ * The write side of an admin tool, one record at a time (a form's create, edit, close, assign, new
+ * version …): one declaration per route registers it with its OpenAPI entry, behind the tool's policy,
+ * and gives every such change the same contract:
+ *
+ *   - the tool's policy (`authorize`) runs ONCE, before the query and body are validated (Fastify's
+ *     preValidation), so a caller who may not use the tool gets 403 whatever they sent, never a 400;
+ *   - `run` makes the change in ONE transaction and gives back the answer and its audit entries; the
+ *     entries are written in that transaction (tool, actor, session, market and request id filled in),
+ *     and the data version is bumped there when there is at least one (a save that changed nothing
+ *     writes none and leaves the version alone);
+ *   - anything `run` throws (a 404, a 409, a refused field, a failure) rolls it all back: no change, no
+ *     audit row, no bump. Errors are answered by the app's error handler in the envelope, as thrown.
+ *
+ * The tool supplies only its schemas, its policy and `run`:
+ *
+ *   registerAdminChange(app, {
+ *     method: 'POST', path: `${MERCH_API}/set`, tool: 'merchandizingSets', summary: '…', description: '…',
+ *     body: saveMerchSetSchema, response: merchSaveResultSchema,
+ *     authorize: assertDefine,
+ *     run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user),
+ *   });
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  marketQuerySchema,
+  ok,
+  type Abilities,
+  type AdminToolKey,
+  type CountryCode,
+} from '@fieldforce/contracts';
+import type { Queryable } from '../../db/client.js';
+import type { Clock } from '../clock.js';
+import type { AuthSession, AuthUser } from '../policy.js';
+import { requireAuth } from '../request-context.js';
+import { envelopeResponses } from '../responses.js';
+import { routeContext, type AuditInput } from '../route.js';
+
+const signedIn = [{ customerToken: [] }];
+
+/** One audit entry of a change; the tool is the route's, who, where and which request are filled in. */
+export type ChangeAudit = Omit<AuditInput, 'tool' | 'importId'>;
+
+/** What a change gives back: the route's answer and its audit entries (none: nothing changed). */
+export interface AdminChange<R> {
+  result: R;
+  audit: ChangeAudit[];
+}
+
+/** An answer with no audit entry: nothing changed, so the data version stays. */
+export const unchanged = <R>(result: R): AdminChange<R> => ({ result, audit: [] });
+
+/** The tool's policy for this change: throws 403 with the refusal's words, else the caller's abilities. */
+export type AuthorizeChange = (q: Queryable, user: AuthUser, market: CountryCode) => Promise<Abilities>;
+
+/** What `run` gets: the caller, the market and the validated input (never the database: use `tx`). */
+export interface AdminChangeContext<P, Q, B> {
+  user: AuthUser;
+  session: AuthSession;
+  market: CountryCode;
+  log: FastifyBaseLogger;
+  requestId: string;
+  clock: Clock;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+type MarketQuery = z.infer<typeof marketQuerySchema>;
+
+export interface AdminChangeOptions<P, Q, B, R> {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  tool: AdminToolKey;
+  summary: string;
+  description: string;
+  /** OpenAPI tag (default 'admin'). */
+  tag?: string;
+  params?: z.ZodType<P>;
+  /** The querystring (default contracts' marketQuerySchema). */
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** The answer's response-data schema; the envelope's error statuses are added. */
+  response: z.ZodType<R>;
+  /** Error statuses past 400, 401, 403, 404 and 500 the OpenAPI entry lists. */
+  errorStatuses?: number[];
+  /** Role gate read by plugins/auth.ts before anything else (default: admins). */
+  roles?: readonly ['admin'];
+  authorize: AuthorizeChange;
+  run: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>) => Promise<AdminChange<R>>;
+}
+
+export function registerAdminChange<P = undefined, Q = MarketQuery, B = undefined, R = unknown>(
+  app: FastifyInstance,
+  options: AdminChangeOptions<P, Q, B, R>,
+): void {
+  // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
+  const gate = async (request: FastifyRequest) => {
+    const { user } = requireAuth(request);
+    await options.authorize(app.db, user, request.market ?? user.homeCountryCode);
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: options.method,
+    url: options.path,
+    schema: {
+      tags: [options.tag ?? 'admin'],
+      summary: options.summary,
+      description: options.description,
+      ...(options.params ? { params: options.params } : {}),
+      querystring: options.query ?? marketQuerySchema,
+      ...(options.body ? { body: options.body } : {}),
+      response: envelopeResponses(options.response, options.errorStatuses),
+      security: signedIn,
+    },
+    config: { access: { roles: options.roles ?? (['admin'] as const) } },
+    preValidation: gate,
+    handler: async (request) => {
+      const { user, session, market, log, requestId, clock, audit } = routeContext(request);
+      const ctx: AdminChangeContext<P, Q, B> = {
+        user,
+        session,
+        market,
+        log,
+        requestId,
+        clock,
+        params: request.params as P,
+        query: request.query as Q,
+        body: request.body as B,
+      };
+      const result = await app.db.transaction(async (tx) => {
+        const change = await options.run(tx, ctx);
+        for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
+        if (change.audit.length > 0) await app.dataVersion.bump(tx);
+        return change.result;
+      });
+      return ok(result);
+    },
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * registerAdminChange (lib/tables/admin-change.ts) on a small change route of its own, against the test
+ * seed, real PGlite and app.inject: the tool's policy answers 403 before a bad body's 400; a change
+ * writes its audit entry and bumps the data version in the transaction of the change itself; a change
+ * that changed nothing writes neither; a failure inside `run` (or in writing its audit entry) leaves
+ * no change, no audit row and no bump.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Envelope } from '@fieldforce/contracts';
+import { DATA_VERSION_KEY, readDataVersion } from '../../src/db/data-version.js';
+import { assertAdminTool } from '../../src/lib/policies/index.js';
+import { registerAdminChange, unchanged } from '../../src/lib/tables/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { call, signIn } from '../outlet-status/helpers.js';
+
+const PATH = '/api/test/adminChange/:key';
+const PREFIX = 'admin-change-test:';
+const bodySchema = z.object({ value: z.string().min(1).max(20), fail: z.enum(['run', 'audit']).optional() });
+
+let t: TestApp;
+let adminVn: string;
+let adminBd: string;
+
+const url = (key: string, market = 'vn') => `/api/test/adminChange/${key}?countryCode=${market}`;
+const auditRows = (key: string) =>
+  t.app.db.query<{ action: string; target: string; market: string; actor_id: string; xmin: string }>(
+    `SELECT action, target, market, actor_id, xmin::text AS xmin FROM audit_log
+     WHERE tool = 'merchandizingSets' AND target = $1 ORDER BY at`,
+    [key],
+  );
+const stored = async (key: string) =>
+  (await t.app.db.query<{ value: string }>('SELECT value FROM app_meta WHERE key = $1', [PREFIX + key]))
+    .rows[0]?.value ?? null;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: true,
+    config: { AUTH_RATE_LIMIT_PER_MINUTE: 100_000 },
+    extraRoutes: (app) =>
+      registerAdminChange(app, {
+        method: 'PUT',
+        path: PATH,
+        tool: 'merchandizingSets',
+        summary: 'test: set one value',
+        description: 'A change route for the test of registerAdminChange.',
+        params: z.object({ key: z.string().min(1) }),
+        body: bodySchema,
+        response: z.object({ key: z.string(), changed: z.boolean() }),
+        // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
+        authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
+        run: async (tx, ctx) => {
+          const key = ctx.params.key;
+          const { rows } = await tx.query<{ value: string }>(
+            'SELECT value FROM app_meta WHERE key = $1 FOR UPDATE',
+            [PREFIX + key],
+          );
+          const before = rows[0]?.value ?? null;
+          if (before === ctx.body.value) return unchanged({ key, changed: false });
+          await tx.query(
+            `INSERT INTO app_meta (key, value) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+            [PREFIX + key, ctx.body.value],
+          );
+          if (ctx.body.fail === 'run') throw new Error('run failed after writing');
+          return {
+            result: { key, changed: true },
+            audit: [
+              {
+                action: 'test.value.update',
+                target: key,
+                before: before === null ? null : { value: before },
+                // A BigInt cannot be written as JSON: the audit entry fails after run's write.
+                after: ctx.body.fail === 'audit' ? { value: 1n } : { value: ctx.body.value },
+              },
+            ],
+          };
+        },
+      }),
+  });
+  adminVn = await signIn(t.app, 'admin.vn@demo.test', 'vn');
+  adminBd = await signIn(t.app, 'admin.bd@demo.test', 'bd');
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('registerAdminChange', () => {
+  it('answers 403 to a caller the tool refuses, even for a bad body; 400 for a bad body of one it lets in', async () => {
+    const refused = await call(t.app, adminBd, 'PUT', url('A', 'bd'), { value: '' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((refused.json() as Envelope<null>).errors?.code).toBe('FORBIDDEN');
+    expect(refused.body).toMatch(/not available in Bangladesh/);
+    const noBody = await call(t.app, adminBd, 'PUT', url('A', 'bd'));
+    expect(noBody.statusCode).toBe(403);
+    const bad = await call(t.app, adminVn, 'PUT', url('A'), { value: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(await stored('A')).toBeNull();
+  });
+
+  it('writes the audit entry and bumps the data version in the change’s own transaction', async () => {
+    const v0 = await readDataVersion(t.app.db);
+    const res = await call(t.app, adminVn, 'PUT', url('B'), { value: 'one' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, 'response-data': { key: 'B', changed: true } });
+    expect(await stored('B')).toBe('one');
+    const v1 = await readDataVersion(t.app.db);
+    expect(v1).not.toBe(v0);
+    const { rows } = await auditRows('B');
+    expect(rows).toEqual([
+      expect.objectContaining({ action: 'test.value.update', target: 'B', market: 'vn' }),
+    ]);
+    // The same inserting transaction (xmin) for the value, its audit row and the data version.
+    const { rows: meta } = await t.app.db.query<{ key: string; xmin: string }>(
+      'SELECT key, xmin::text AS xmin FROM app_meta WHERE key = ANY($1::text[])',
+      [[PREFIX + 'B', DATA_VERSION_KEY]],
+    );
+    expect(meta).toHaveLength(2);
+    expect(new Set([...meta.map((m) => m.xmin), rows[0]!.xmin]).size).toBe(1);
+  });
+
+  it('writes no audit entry and leaves the data version when nothing changed', async () => {
+    await call(t.app, adminVn, 'PUT', url('C'), { value: 'same' });
+    const v1 = await readDataVersion(t.app.db);
+    const again = await call(t.app, adminVn, 'PUT', url('C'), { value: 'same' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ 'response-data': { key: 'C', changed: false } });
+    expect(await readDataVersion(t.app.db)).toBe(v1);
+    expect((await auditRows('C')).rows).toHaveLength(1);
+  });
+
+  it.each(['run', 'audit'] as const)(
+    'leaves no change, no audit row and no bump when %s fails',
+    async (fail) => {
+      const key = `D-${fail}`;
+      await call(t.app, adminVn, 'PUT', url(key), { value: 'kept' });
+      const v1 = await readDataVersion(t.app.db);
+      const res = await call(t.app, adminVn, 'PUT', url(key), { value: 'lost', fail });
+      expect(res.statusCode).toBe(500);
+      expect((res.json() as Envelope<null>).errors?.code).toBe('INTERNAL_ERROR');
+      expect(await stored(key)).toBe('kept');
+      expect(await readDataVersion(t.app.db)).toBe(v1);
+      expect((await auditRows(key)).rows.map((r) => r.action)).toEqual(['test.value.update']);
+    },
+  );
+
+  it('documents the route with the envelope responses and the sign-in requirement', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const op = doc.paths['/api/test/adminChange/{key}']?.put;
+    expect(op?.security).toEqual([{ customerToken: [] }]);
+    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+  });
+});
