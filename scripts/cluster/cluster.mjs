@@ -522,7 +522,10 @@ backend app_servers
   balance roundrobin
   option httpchk GET /api/ready
   http-check expect status 200
-  default-server inter 1s fastinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  # A check may take up to 5 s (a busy server is still serving); three failures take a server out. No
+  # on-marked-down shutdown-sessions: it would cut the requests in flight that SIGTERM lets finish.
+  timeout check 5s
+  default-server inter 2s fastinter 1s downinter 1s fall 3 rise 2
   # Shows which app server answered (for npm run cluster -- check); drop it in production.
   http-response set-header X-Served-By %[srv_name]
 ${APP_SERVERS.map((name) => `  server ${name} 127.0.0.1:${state.ports[name]} check`).join('\n')}
