@@ -133,47 +133,29 @@ const base = {
 
   'page.userAccess.title': 'User Access Management',
   'page.userAccess.lead': 'Manage users, their roles and DT access, and bulk-upload user access data.',
-  'page.userAccess.pending':
-    'Managing users and uploading user access is not available in the portal yet. To add a user or change their access now, contact portal support.',
   'page.taskManagement.title': 'Task Management',
   'page.taskManagement.lead': 'Plan tasks for the field team and follow their progress.',
-  'page.taskManagement.pending':
-    'Task management is not available in the portal yet. To plan or change field tasks now, contact portal support.',
   'page.estimatedBestPrice.title': 'Estimated Best Price',
   'page.estimatedBestPrice.lead': 'Review and maintain the estimated best price of products.',
-  'page.estimatedBestPrice.pending':
-    'Maintaining estimated best prices is not available in the portal yet. To change a price now, contact portal support.',
   'page.outletGeoCompliance.title': 'Outlet Geo-Compliance',
   'page.outletGeoCompliance.lead':
     'Turn geo-compliance checks on or off per outlet, export outlets and bulk-update their status.',
-  'page.outletGeoCompliance.pending':
-    "Outlet lists, exports and bulk updates are not available in the portal yet. To change an outlet's geo-compliance check now, contact portal support.",
   'page.salesmanDeviceId.title': 'Salesman Device ID Update',
   'page.salesmanDeviceId.lead':
     'Map salespeople to their devices, update or remove device IDs and set device ID validation for the market.',
-  'page.salesmanDeviceId.pending':
-    "Device ID mapping and bulk updates are not available in the portal yet. To map or reset a salesperson's device now, contact portal support.",
   'page.merchandizingSets.title': 'Merchandizing Sets',
   'page.merchandizingSets.lead': 'Create sets and displays, add display images and upload the outlet list.',
-  'page.merchandizingSets.pending':
-    'Managing sets and displays is not available in the portal yet. To create or change a set now, contact portal support.',
   'page.deviceGeoCompliance.title': 'Device Geo-Compliance',
   'page.deviceGeoCompliance.lead': 'Set geo-compliance checks at device level.',
-  'page.deviceGeoCompliance.pending':
-    'Device-level geo-compliance settings are not available in the portal yet. To change them now, contact portal support.',
   'page.outletStatus.title': 'Outlet Status - Online / Offline',
   'page.outletStatus.lead':
     'Switch outlets between online and offline by DT code and DT site code, and bulk-upload or export the list.',
-  'page.outletStatus.pending':
-    'Outlet status lists and uploads are not available in the portal yet. To switch an outlet online or offline now, contact portal support.',
   'page.adminConfiguration.title': 'Admin configuration',
   'page.adminConfiguration.lead': 'Admin tools available for {country}.',
   'page.adminConfiguration.loading': 'Loading your admin tools…',
   'page.adminConfiguration.error': 'Your admin tools could not be loaded.',
   'page.adminConfiguration.retry': 'Try again',
   'page.adminConfiguration.tools': 'Admin tools',
-  'page.adminConfiguration.pending':
-    'Country settings cannot be changed in the portal yet. To change a setting now, contact portal support.',
 
   'page.operationalReportsLanding.title': 'Reports & Analytics',
   'page.operationalReportsLanding.lead': 'Transactional and master reports for your market.',

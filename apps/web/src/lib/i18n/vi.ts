@@ -156,48 +156,30 @@ const base: Record<
   'page.userAccess.title': 'Quản lý quyền truy cập người dùng',
   'page.userAccess.lead':
     'Quản lý người dùng, vai trò, quyền truy cập NPP và tải lên hàng loạt dữ liệu quyền truy cập.',
-  'page.userAccess.pending':
-    'Chức năng quản lý người dùng và tải lên quyền truy cập chưa có trên cổng thông tin. Để thêm người dùng hoặc thay đổi quyền truy cập ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.taskManagement.title': 'Quản lý công việc',
   'page.taskManagement.lead': 'Lập kế hoạch công việc cho đội ngũ bán hàng và theo dõi tiến độ.',
-  'page.taskManagement.pending':
-    'Chức năng quản lý công việc chưa có trên cổng thông tin. Để lập hoặc thay đổi công việc cho đội ngũ bán hàng ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.estimatedBestPrice.title': 'Giá tốt nhất ước tính',
   'page.estimatedBestPrice.lead': 'Xem và cập nhật giá tốt nhất ước tính của sản phẩm.',
-  'page.estimatedBestPrice.pending':
-    'Chức năng cập nhật giá tốt nhất ước tính chưa có trên cổng thông tin. Để thay đổi giá ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.outletGeoCompliance.title': 'Tuân thủ vị trí cửa hàng',
   'page.outletGeoCompliance.lead':
     'Bật hoặc tắt kiểm tra tuân thủ vị trí cho từng cửa hàng, xuất danh sách cửa hàng và cập nhật trạng thái hàng loạt.',
-  'page.outletGeoCompliance.pending':
-    'Danh sách cửa hàng, xuất dữ liệu và cập nhật hàng loạt chưa có trên cổng thông tin. Để thay đổi kiểm tra vị trí của một cửa hàng ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.salesmanDeviceId.title': 'Cập nhật mã thiết bị nhân viên bán hàng',
   'page.salesmanDeviceId.lead':
     'Gán thiết bị cho nhân viên bán hàng, cập nhật hoặc xóa mã thiết bị và thiết lập kiểm tra mã thiết bị cho thị trường.',
-  'page.salesmanDeviceId.pending':
-    'Chức năng gán mã thiết bị và cập nhật hàng loạt chưa có trên cổng thông tin. Để gán hoặc đặt lại thiết bị của nhân viên bán hàng ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.merchandizingSets.title': 'Bộ trưng bày',
   'page.merchandizingSets.lead':
     'Tạo bộ và điểm trưng bày, thêm hình ảnh trưng bày và tải lên danh sách cửa hàng.',
-  'page.merchandizingSets.pending':
-    'Chức năng quản lý bộ và điểm trưng bày chưa có trên cổng thông tin. Để tạo hoặc thay đổi bộ trưng bày ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.deviceGeoCompliance.title': 'Tuân thủ vị trí thiết bị',
   'page.deviceGeoCompliance.lead': 'Thiết lập kiểm tra tuân thủ vị trí ở cấp thiết bị.',
-  'page.deviceGeoCompliance.pending':
-    'Thiết lập kiểm tra vị trí ở cấp thiết bị chưa có trên cổng thông tin. Để thay đổi thiết lập ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.outletStatus.title': 'Trạng thái cửa hàng - Trực tuyến / Ngoại tuyến',
   'page.outletStatus.lead':
     'Chuyển cửa hàng giữa trực tuyến và ngoại tuyến theo mã NPP và mã điểm NPP, tải lên hoặc xuất danh sách hàng loạt.',
-  'page.outletStatus.pending':
-    'Danh sách trạng thái cửa hàng và chức năng tải lên chưa có trên cổng thông tin. Để chuyển cửa hàng sang trực tuyến hoặc ngoại tuyến ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'page.adminConfiguration.title': 'Cấu hình quản trị',
   'page.adminConfiguration.lead': 'Các công cụ quản trị hiện có cho {country}.',
   'page.adminConfiguration.loading': 'Đang tải các công cụ quản trị…',
   'page.adminConfiguration.error': 'Không tải được các công cụ quản trị của bạn.',
   'page.adminConfiguration.retry': 'Thử lại',
   'page.adminConfiguration.tools': 'Công cụ quản trị',
-  'page.adminConfiguration.pending':
-    'Chưa thể thay đổi thiết lập theo quốc gia trên cổng thông tin. Để thay đổi thiết lập ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
 
   'page.operationalReportsLanding.title': 'Báo cáo & Phân tích',
   'page.operationalReportsLanding.lead': 'Báo cáo giao dịch và báo cáo dữ liệu gốc cho thị trường của bạn.',
