@@ -4,8 +4,8 @@
  * sign-in attempts over several servers behind a balancer meets the same limit as on one.
  *
  * A fixed window per route and key (as the library's own stores): the first hit opens a window of
- * `timeWindow` ms, each hit adds one, a hit after the window ends opens a new one. One statement per
- * counted request (an upsert on a primary key). Window ends use this process's wall clock, as the
+ * `timeWindow` ms, each hit adds one, a hit after the window ends opens a new one. The hits that arrive
+ * while a count runs are counted together by the next statement (an upsert on a primary key per key). Window ends use this process's wall clock, as the
  * library's in-memory store did; servers' clocks agree to well under a window (NTP).
  */
 import { createHash } from 'node:crypto';
@@ -40,17 +40,91 @@ export async function countHit(
   timeWindow: number,
   nowMs = Date.now(),
 ): Promise<{ current: number; ttl: number }> {
-  const now = new Date(nowMs);
-  const { rows } = await q.query<{ hits: number; window_ends_at: Date }>(
-    `INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at) VALUES ($1, 1, $3)
+  return (await countHits(q, [{ key, timeWindow }], nowMs))[0]!;
+}
+
+/**
+ * Counts several hits in one statement, exactly as if each had been counted alone in the order given:
+ * the hits of one key are added together (one row lock, one update), and the i-th of them answers the
+ * count the row had before plus i + 1. Keys are upserted in key order, so two processes counting the
+ * same keys lock their rows in the same order.
+ */
+export async function countHits(
+  q: Queryable,
+  hits: readonly { key: string; timeWindow: number }[],
+  nowMs = Date.now(),
+): Promise<{ current: number; ttl: number }[]> {
+  if (hits.length === 0) return [];
+  const { rows } = await q.query<{ key: string; hits: number; window_ends_at: Date }>(
+    `INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at)
+     SELECT key, count(*)::int, max(ends) FROM unnest($1::text[], $3::timestamptz[]) AS x(key, ends)
+     GROUP BY key ORDER BY key
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN r.window_ends_at <= $2 THEN 1 ELSE r.hits + 1 END,
+       hits = CASE WHEN r.window_ends_at <= $2 THEN EXCLUDED.hits ELSE r.hits + EXCLUDED.hits END,
        window_ends_at = CASE WHEN r.window_ends_at <= $2 THEN EXCLUDED.window_ends_at ELSE r.window_ends_at END
-     RETURNING hits, window_ends_at`,
-    [key, now, new Date(nowMs + timeWindow)],
+     RETURNING key, hits, window_ends_at`,
+    [hits.map((h) => h.key), new Date(nowMs), hits.map((h) => new Date(nowMs + h.timeWindow))],
   );
-  const row = rows[0]!;
-  return { current: Number(row.hits), ttl: Math.max(0, new Date(row.window_ends_at).getTime() - nowMs) };
+  // The row's count after this statement, less the hits of this batch not yet handed out.
+  const after = new Map(rows.map((r) => [r.key, { hits: Number(r.hits), ends: new Date(r.window_ends_at) }]));
+  const left = new Map<string, number>();
+  for (const h of hits) left.set(h.key, (left.get(h.key) ?? 0) + 1);
+  return hits.map((h) => {
+    const row = after.get(h.key)!;
+    const remaining = left.get(h.key)! - 1;
+    left.set(h.key, remaining);
+    return { current: row.hits - remaining, ttl: Math.max(0, row.ends.getTime() - nowMs) };
+  });
+}
+
+/** At most this many hits in one statement. */
+const MAX_GROUP = 500;
+
+interface PendingHit {
+  key: string;
+  timeWindow: number;
+  callback: Callback;
+}
+
+/**
+ * Group counting: a hit that arrives while this process's statement runs waits for the next one, which
+ * counts every hit that came meanwhile (one statement, one row lock per key, instead of one each). Idle,
+ * a hit is counted at once. Every hit is in the database before its request is answered, so the limit
+ * holds across app servers exactly as with one statement per hit.
+ */
+class HitCounter {
+  private pending: PendingHit[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly onCounted: (nowMs: number) => void,
+  ) {}
+
+  add(hit: PendingHit): void {
+    this.pending.push(hit);
+    if (!this.running) void this.run();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.pending.length > 0) {
+        const group = this.pending.splice(0, MAX_GROUP);
+        const nowMs = Date.now();
+        try {
+          const results = await countHits(this.db, group, nowMs);
+          this.onCounted(nowMs);
+          group.forEach((h, i) => h.callback(null, results[i]));
+        } catch (error) {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          for (const h of group) h.callback(failure);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
 }
 
 /**
@@ -68,6 +142,8 @@ export function databaseRateLimitStore(db: Queryable) {
       .catch(() => undefined);
   };
 
+  const counter = new HitCounter(db, sweep);
+
   return class DatabaseRateLimitStore {
     constructor(
       _options?: unknown,
@@ -75,14 +151,7 @@ export function databaseRateLimitStore(db: Queryable) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const nowMs = Date.now();
-      countHit(db, storedKey(this.prefix, key), timeWindow, nowMs).then(
-        (result) => {
-          sweep(nowMs);
-          callback(null, result);
-        },
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      counter.add({ key: storedKey(this.prefix, key), timeWindow, callback });
     }
 
     read(key: string, callback: Callback): void {
