@@ -1,4 +1,6 @@
+import type { DtFilterOptions } from '@fieldforce/contracts';
 import type { FormEvent, ReactNode } from 'react';
+import { SelectField } from '../form-field';
 
 /**
  * An admin tool's filter form: its fields, then the submit and reset buttons in the tool's words.
@@ -37,6 +39,56 @@ export function AdminFilters({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The DT Code and DT Site Code selects of an admin tool's filters (inside AdminFilters), in the tool's
+ * words. The sites offered are those of the chosen DT (all of them when none is chosen); choosing another
+ * DT clears the chosen site.
+ */
+export function DtSiteFilterFields({
+  options,
+  dtCode,
+  dtSiteCode,
+  onDtCodeChange,
+  onDtSiteCodeChange,
+  dtCodeLabel,
+  dtSiteCodeLabel,
+  allLabel,
+}: {
+  /** The tool's filterOptions answer (useDtFilterOptions); none while it loads. */
+  options: DtFilterOptions | undefined;
+  dtCode: string;
+  dtSiteCode: string;
+  onDtCodeChange(code: string): void;
+  onDtSiteCodeChange(code: string): void;
+  dtCodeLabel: string;
+  dtSiteCodeLabel: string;
+  /** The first option of both, e.g. "All". */
+  allLabel: string;
+}) {
+  const sites = (options?.dtSiteCodes ?? []).filter((site) => !dtCode || site.dtCode === dtCode);
+  return (
+    <>
+      <SelectField
+        label={dtCodeLabel}
+        allLabel={allLabel}
+        value={dtCode}
+        options={options?.dtCodes ?? []}
+        onChange={(code) => {
+          onDtCodeChange(code);
+          onDtSiteCodeChange('');
+        }}
+      />
+      <SelectField
+        label={dtSiteCodeLabel}
+        allLabel={allLabel}
+        value={dtSiteCode}
+        options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
+        onChange={onDtSiteCodeChange}
+      />
+    </>
   );
 }
 

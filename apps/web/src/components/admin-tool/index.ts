@@ -7,4 +7,4 @@ export {
   type TablePaging,
 } from './api';
 export { AdminTableView, useChangedAt, type AdminTableViewProps, type AdminUpload } from './admin-table-view';
-export { AdminFilters, ChangeListBar, StatusSwitch } from './admin-controls';
+export { AdminFilters, ChangeListBar, DtSiteFilterFields, StatusSwitch } from './admin-controls';

@@ -13,13 +13,14 @@ import {
   AdminFilters,
   AdminTableView,
   ChangeListBar,
+  DtSiteFilterFields,
   StatusSwitch,
   useChangedAt,
 } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
-import { CodeListField, FlagFilterField, parseCodeList, SelectField } from '../../../components/form-field';
+import { CodeListField, FlagFilterField, parseCodeList } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -71,7 +72,6 @@ function OutletGeoView() {
   const result = useOutletGeoPage(country, criteria);
   const codes = parseCodeList(search);
   const tooMany = codes.length > SEARCH_LIST_MAX;
-  const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
   const canEdit = result.data?.can.edit ?? false;
 
   const apply = () => {
@@ -195,22 +195,15 @@ function OutletGeoView() {
         resetLabel={t('outletGeo.reset')}
         submitDisabled={tooMany}
       >
-        <SelectField
-          label={t('outletGeo.dtCode')}
+        <DtSiteFilterFields
+          options={filters.data}
+          dtCode={dtCode}
+          dtSiteCode={dtSiteCode}
+          onDtCodeChange={setDtCode}
+          onDtSiteCodeChange={setDtSiteCode}
+          dtCodeLabel={t('outletGeo.dtCode')}
+          dtSiteCodeLabel={t('outletGeo.dtSiteCode')}
           allLabel={t('outletGeo.all')}
-          value={dtCode}
-          options={filters.data?.dtCodes ?? []}
-          onChange={(code) => {
-            setDtCode(code);
-            setDtSiteCode('');
-          }}
-        />
-        <SelectField
-          label={t('outletGeo.dtSiteCode')}
-          allLabel={t('outletGeo.all')}
-          value={dtSiteCode}
-          options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
-          onChange={setDtSiteCode}
         />
         <FlagFilterField
           label={t('outletGeo.check')}

@@ -12,10 +12,11 @@ import {
   AdminFilters,
   AdminTableView,
   ChangeListBar,
+  DtSiteFilterFields,
   StatusSwitch,
   useChangedAt,
 } from '../../../components/admin-tool';
-import { CodeListField, parseCodeList, SelectField } from '../../../components/form-field';
+import { CodeListField, parseCodeList } from '../../../components/form-field';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import { type DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
@@ -72,7 +73,6 @@ function OutletStatusView() {
   const result = useOutletStatusPage(country, criteria, true);
   const codes = parseCodeList(search);
   const tooMany = codes.length > SEARCH_LIST_MAX;
-  const sites = (filters.data?.dtSiteCodes ?? []).filter((s) => !dtCode || s.dtCode === dtCode);
   const canEdit = result.data?.can.edit ?? false;
 
   const apply = () => {
@@ -176,22 +176,15 @@ function OutletStatusView() {
         resetLabel={t('outletStatus.reset')}
         submitDisabled={tooMany}
       >
-        <SelectField
-          label={t('outletStatus.dtCode')}
+        <DtSiteFilterFields
+          options={filters.data}
+          dtCode={dtCode}
+          dtSiteCode={dtSiteCode}
+          onDtCodeChange={setDtCode}
+          onDtSiteCodeChange={setDtSiteCode}
+          dtCodeLabel={t('outletStatus.dtCode')}
+          dtSiteCodeLabel={t('outletStatus.dtSiteCode')}
           allLabel={t('outletStatus.all')}
-          value={dtCode}
-          options={filters.data?.dtCodes ?? []}
-          onChange={(code) => {
-            setDtCode(code);
-            setDtSiteCode('');
-          }}
-        />
-        <SelectField
-          label={t('outletStatus.dtSiteCode')}
-          allLabel={t('outletStatus.all')}
-          value={dtSiteCode}
-          options={sites.map((site) => ({ ...site, key: `${site.dtCode}/${site.code}` }))}
-          onChange={setDtSiteCode}
         />
         <CodeListField
           className="admin-filters__search"
