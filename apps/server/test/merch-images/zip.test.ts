@@ -160,4 +160,60 @@ describe('SafeZip', () => {
       expect(outcome).toBeInstanceOf(ZipRefusal);
     } else expect(zip).toBeInstanceOf(ZipRefusal);
   });
+  it('reads ahead in order within its window, to several takers at once', async () => {
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 12; i++) files[`f${String(i).padStart(2, '0')}.txt`] = new Uint8Array(1000).fill(i);
+    const zip = await SafeZip.open(await fileOf(buildZip(files)));
+    try {
+      // a window of 3 entries: after the first is taken, at most 3 more are read and not yet taken
+      const reader = zip.readAhead(zip.entries, { entries: 3, bytes: 1_000_000 });
+      const first = await reader.next();
+      expect(first.value?.index).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(zip.inflatedBytes).toBeLessThanOrEqual(4 * 1000);
+      // the bytes bound: 2,500 declared bytes hold two 1,000-byte entries
+      const small = await SafeZip.open(await fileOf(buildZip(files)));
+      const narrow = small.readAhead(small.entries, { entries: 10, bytes: 2500 });
+      await narrow.next();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(small.inflatedBytes).toBeLessThanOrEqual(3 * 1000);
+      small.close();
+      // three takers share the rest: each entry once, each with its own bytes
+      const seen: number[] = [];
+      await Promise.all(
+        [0, 1, 2].map(async () => {
+          for (;;) {
+            const item = await reader.next();
+            if (item.done) return;
+            expect(item.value.bytes.every((b) => b === item.value.index)).toBe(true);
+            seen.push(item.value.index);
+          }
+        }),
+      );
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    } finally {
+      zip.close();
+    }
+  });
+
+  it('reading ahead stops at the first refused entry, which its taker gets in turn', async () => {
+    const liar = lieAboutSizes(
+      buildZip(
+        { 'a.txt': new Uint8Array(3000), 'b.txt': new Uint8Array(50 * 1024), 'c.txt': new Uint8Array(3) },
+        9,
+      ),
+      3000,
+    );
+    const zip = await SafeZip.open(await fileOf(liar));
+    try {
+      const reader = zip.readAhead(zip.entries, { entries: 3, bytes: 1_000_000 });
+      expect((await reader.next()).value?.entry.name).toBe('a.txt');
+      const refusal = await reader.next().catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(ZipRefusal);
+      expect((refusal as ZipRefusal).entryName).toBe('b.txt');
+      expect((await reader.next()).done).toBe(true);
+    } finally {
+      zip.close();
+    }
+  });
 });

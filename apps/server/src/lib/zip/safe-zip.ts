@@ -9,9 +9,10 @@
  * as soon as an entry passes its declared size or the caps, or the running total passes the total cap,
  * whatever the headers said (yauzl's own declared-against-real check stays on as a second guard).
  *
- * Entries are never written to disk, and never under their own names: callers read one entry at a time
- * (a stream, or a buffer of at most `maxEntryBytes`), so memory is bounded by the caller's parallelism
- * times the entry cap, not by the archive's size.
+ * Entries are never written to disk, and never under their own names: callers read an entry as a stream
+ * or a buffer of at most `maxEntryBytes`, or a few in order through `readAhead` (a window bounded by
+ * entries and declared bytes), so memory is bounded by the caller's window and parallelism times the
+ * entry cap, not by the archive's size.
  */
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -186,12 +187,94 @@ export class SafeZip {
     return source.pipe(counter);
   }
 
-  /** The entry's whole content (at most `maxEntryBytes`, checked while reading). */
+  /**
+   * The entry's whole content (at most `maxEntryBytes`, checked while reading): the same caps as
+   * `openEntry`, counted on each inflated chunk as it arrives, without a stream stage of its own.
+   */
   async readEntry(entry: ZipEntry): Promise<Buffer> {
-    const stream = await this.openEntry(entry);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-    return Buffer.concat(chunks);
+    const source = await new Promise<Readable>((resolve, reject) => {
+      this.zip.openReadStream(entry.raw, (error, stream) => {
+        if (error || !stream)
+          reject(new ZipRefusal('unreadable', `${entry.name}: ${error?.message}`, entry.name));
+        else resolve(stream);
+      });
+    });
+    const cap = Math.min(entry.uncompressedSize, this.limits.maxEntryBytes);
+    return new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let seen = 0;
+      let failed = false;
+      const fail = (error: ZipRefusal) => {
+        if (failed) return;
+        failed = true;
+        source.destroy();
+        reject(error);
+      };
+      source.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        seen += chunk.length;
+        this.inflatedTotal += chunk.length;
+        if (seen > cap) {
+          fail(new ZipRefusal('limits', `${entry.name} inflates past ${cap} bytes`, entry.name));
+        } else if (this.inflatedTotal > this.limits.maxTotalBytes) {
+          fail(
+            new ZipRefusal(
+              'limits',
+              `the archive inflates past ${this.limits.maxTotalBytes} bytes`,
+              entry.name,
+            ),
+          );
+        } else chunks.push(chunk);
+      });
+      source.on('error', (error: Error) =>
+        fail(
+          error instanceof ZipRefusal
+            ? error
+            : new ZipRefusal('unreadable', `${entry.name}: ${error.message}`, entry.name),
+        ),
+      );
+      source.on('end', () => {
+        if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, seen));
+      });
+    });
+  }
+
+  /**
+   * Reads `entries` in their order, inflating the next ones while the caller works on those already
+   * read: at most `ahead.entries` entries and `ahead.bytes` declared bytes (always at least one entry)
+   * are read and not yet taken, so memory stays bounded by the window, never the archive. Several
+   * workers may call `next()` at once: each gets the next entry in turn (`index` into `entries`).
+   * Throws the first entry's ZipRefusal in its turn; entries after it are left unread.
+   */
+  async *readAhead(
+    entries: readonly ZipEntry[],
+    ahead: { entries: number; bytes: number } = { entries: 4, bytes: 32 * 1024 * 1024 },
+  ): AsyncGenerator<{ index: number; entry: ZipEntry; bytes: Buffer }> {
+    const window: { index: number; read: Promise<Buffer> }[] = [];
+    let next = 0;
+    let windowBytes = 0;
+    const fill = () => {
+      while (
+        next < entries.length &&
+        (window.length === 0 ||
+          (window.length < ahead.entries && windowBytes + entries[next]!.uncompressedSize <= ahead.bytes))
+      ) {
+        const index = next++;
+        const read = this.readEntry(entries[index]!);
+        // Awaited in its turn below; until then a refusal must not count as unhandled.
+        read.catch(() => undefined);
+        window.push({ index, read });
+        windowBytes += entries[index]!.uncompressedSize;
+      }
+    };
+    fill();
+    while (window.length > 0) {
+      const { index, read } = window.shift()!;
+      windowBytes -= entries[index]!.uncompressedSize;
+      const bytes = await read;
+      fill();
+      yield { index, entry: entries[index]!, bytes };
+    }
   }
 
   /** Bytes inflated so far, over every entry read. */
