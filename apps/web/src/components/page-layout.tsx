@@ -21,15 +21,3 @@ export function PageLayout({ title, eyebrow, lead, children }: PageLayoutProps) 
     </div>
   );
 }
-
-/** The one honest line a screen shows until its feature issue lands. */
-export function PendingNotice({ children }: { children: ReactNode }) {
-  return (
-    <p className="notice">
-      <span className="notice__icon" aria-hidden="true">
-        i
-      </span>
-      <span>{children}</span>
-    </p>
-  );
-}
