@@ -14,6 +14,10 @@
  *   it) aborts the handler's `signal`, and its outcome is not recorded (every update checks `locked_by`).
  * - `every(name, ms)`: a recurring job (one queued row at a time, by singleton key), due at start and
  *   then `ms` after each run.
+ * - A job may run more than once (its process died after the work, before the job was marked done; or
+ *   its lease ran out while it was held up): every handler must be safe to run again after a partial
+ *   first attempt (docs/reliability.md, "Jobs: running twice"). `onFailed` lets a handler settle what it
+ *   owns (an import's state) when the job ends failed, including when its last process died.
  * Each process runs one job at a time; `drain()` runs every due job now (tests).
  */
 import { randomUUID } from 'node:crypto';
@@ -54,6 +58,21 @@ export interface JobOptions {
   maxAttempts?: number;
   /** Delay before retrying a handler that threw, times the attempt number. Default 10 s. */
   retryDelayMs?: number;
+  /**
+   * Called once the job ends failed (its last attempt threw, or the process of its last attempt died),
+   * by the process that marks it failed: for a handler to record the failure where its users look
+   * (an import's state). Errors are logged, not retried.
+   */
+  onFailed?: (failure: JobFailure<unknown>) => Promise<void>;
+}
+
+export interface JobFailure<P> {
+  jobId: string;
+  payload: P;
+  /** The message stored on the job. */
+  error: string;
+  db: Database;
+  log: FastifyBaseLogger;
 }
 
 export interface EnqueueOptions {
@@ -179,9 +198,15 @@ export class JobQueue {
   }
 
   /** The handler of `name` in this process; jobs of names without one are left to other processes. */
-  register<N extends JobName>(name: N, handler: JobHandler<JobPayloads[N]>, options: JobOptions = {}): void {
+  register<N extends JobName>(
+    name: N,
+    handler: JobHandler<JobPayloads[N]>,
+    options: Omit<JobOptions, 'onFailed'> & {
+      onFailed?: (failure: JobFailure<JobPayloads[N]>) => Promise<void>;
+    } = {},
+  ): void {
     if (this.handlers.has(name)) throw new Error(`Job ${name} is registered twice`);
-    this.handlers.set(name, { handler: handler as JobHandler<unknown>, options });
+    this.handlers.set(name, { handler: handler as JobHandler<unknown>, options: options as JobOptions });
   }
 
   /** A recurring job: due when the worker starts, then `everyMs` after each run ends. */
@@ -288,6 +313,19 @@ export class JobQueue {
         'job failed: its lease expired on the last attempt',
       );
       await this.scheduleNext(this.options.db, row.name, now);
+      await this.failed(row, row.error ?? '');
+    }
+  }
+
+  /** Tells the job's handler (onFailed) that the job ended failed. */
+  private async failed(row: JobRow, error: string): Promise<void> {
+    const onFailed = this.handlers.get(row.name)?.options.onFailed;
+    if (!onFailed) return;
+    const log = this.options.log.child({ jobId: row.id, job: row.name });
+    try {
+      await onFailed({ jobId: row.id, payload: row.payload, error, db: this.options.db, log });
+    } catch (error) {
+      log.error({ err: error }, 'recording a failed job failed');
     }
   }
 
@@ -370,24 +408,28 @@ export class JobQueue {
       const attempts = Number(job.attempts);
       const last = attempts >= Number(job.max_attempts);
       jobLog.error({ err: error, attempt: attempts }, last ? 'job failed' : 'job attempt failed, retrying');
-      await db.transaction(async (tx) => {
+      const stored = last ? `Failed after ${attempts} attempts: ${message}` : message;
+      const recorded = await db.transaction(async (tx) => {
         const now = clock.now();
         const delay = (entry.options.retryDelayMs ?? 10_000) * attempts;
-        await tx.query(
+        const { rows } = await tx.query(
           `UPDATE jobs SET state = $3, error = $4, run_at = $5, finished_at = $6,
                   locked_by = NULL, locked_until = NULL
-           WHERE ${mine}`,
+           WHERE ${mine} RETURNING id`,
           [
             job.id,
             this.workerId,
             last ? 'failed' : 'queued',
-            last ? `Failed after ${attempts} attempts: ${message}` : message,
+            stored,
             new Date(now.getTime() + delay),
             last ? now : null,
           ],
         );
         if (last) await this.scheduleNext(tx, job.name, now);
+        return rows.length > 0;
       });
+      // Only when this process still held the job (a lost lease records nothing).
+      if (last && recorded) await this.failed(job, stored);
     } finally {
       clearInterval(renew);
     }

@@ -24,7 +24,7 @@ import { AppError, coded, forbidden } from '../lib/errors.js';
 import { header, requestedMarket } from '../lib/request-context.js';
 import { hasRole, inMarket, type AuthContext, type RouteAccess } from '../lib/policy.js';
 import { KeyStore } from '../modules/auth/keys.js';
-import { createMailer, type Mail, type Mailer } from '../modules/auth/mailer.js';
+import { createMailer, purgeMailDeliveries, type Mail, type Mailer } from '../modules/auth/mailer.js';
 import { loadSessionWithUser, purgeExpired } from '../modules/auth/queries.js';
 import { AuthService, passwordStatus } from '../modules/auth/service.js';
 import { TokenError, TokenService } from '../modules/auth/tokens.js';
@@ -177,9 +177,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('auth', { keys, tokens, service, mailer });
   // Notices (no secrets) go out as jobs: any process sends them, and a failing mail server is retried.
-  app.jobs.register('email.send', async ({ payload }) => {
-    await mailer.send(payload);
-    return { to: payload.to };
+  // Sent at most once per job (mailer.ts, deliveryKey): a retry after a process died mid-job does not
+  // send it again; a process that lost the job's lease leaves it to the one that took it over.
+  app.jobs.register('email.send', async ({ jobId, payload, signal }) => {
+    signal.throwIfAborted();
+    const sent = await mailer.send(payload, { deliveryKey: jobId });
+    return { to: payload.to, ...(sent ? {} : { alreadySent: true }) };
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('market', null);
@@ -203,6 +206,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   // Housekeeping: expired codes, challenges and refresh tokens go a week after their expiry, once at
   // start and then hourly, as a recurring job (lib/jobs.ts): with several processes, one runs it.
-  app.jobs.register('auth.purge', async ({ db }) => purgeExpired(db, app.clock.now()));
+  app.jobs.register('auth.purge', async ({ db }) => ({
+    ...(await purgeExpired(db, app.clock.now())),
+    mailDeliveries: await purgeMailDeliveries(db, app.clock.now()),
+  }));
   app.jobs.every('auth.purge', 3_600_000);
 });

@@ -13,9 +13,39 @@ export interface Mail {
   html?: string;
 }
 
+export interface SendOptions {
+  /**
+   * A job's id: the mail goes out at most once per key (table `mail_deliveries`, checked before sending,
+   * written once the mail is handed over), with a Message-ID made from the key, so a job retried after
+   * its process died does not send it again (docs/reliability.md, "Jobs: running twice").
+   */
+  deliveryKey?: string;
+}
+
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<void>;
+  /** Answers false when the mail of `deliveryKey` was sent already (nothing is sent again). */
+  send(mail: Mail, options?: SendOptions): Promise<boolean>;
+}
+
+/** `<key@domain of the sender>`: the same Message-ID on every attempt of one job. */
+function messageIdOf(key: string, from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'fieldforce.invalid';
+  return `<${key}@${domain}>`;
+}
+
+async function delivered(db: Database, key: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM mail_deliveries WHERE job_id = $1', [key]);
+  return rows.length > 0;
+}
+
+/** Delivery markers older than `keepDays` (a job is retried within minutes); answers how many went. */
+export async function purgeMailDeliveries(db: Database, now: Date, keepDays = 7): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM mail_deliveries WHERE sent_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [new Date(now.getTime() - keepDays * 86_400_000)],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export function createMailer(options: {
@@ -28,20 +58,44 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+      async send(mail, { deliveryKey } = {}) {
+        if (deliveryKey && (await delivered(options.db, deliveryKey))) return false;
+        await transport.sendMail({
+          from: options.from,
+          ...mail,
+          ...(deliveryKey ? { messageId: messageIdOf(deliveryKey, options.from) } : {}),
+        });
+        // SMTP has no transaction: a process that dies between the server's acceptance and this insert
+        // sends the mail again on retry (the same Message-ID, which receiving systems may merge).
+        if (deliveryKey)
+          await options.db.query(
+            'INSERT INTO mail_deliveries (job_id, sent_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+            [deliveryKey, options.clock.now()],
+          );
+        return true;
       },
     };
   }
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     kind: 'outbox',
-    async send(mail) {
+    async send(mail, { deliveryKey } = {}) {
       await transport.sendMail({ from: options.from, ...mail });
-      await options.db.query(
-        `INSERT INTO outbox (to_address, subject, text_body, html_body, created_at) VALUES ($1, $2, $3, $4, $5)`,
-        [mail.to.toLowerCase(), mail.subject, mail.text, mail.html ?? null, options.clock.now()],
-      );
+      // The marker and the outbox row commit together: a job's mail is in the outbox exactly once.
+      return options.db.transaction(async (tx) => {
+        if (deliveryKey) {
+          const { rows } = await tx.query(
+            'INSERT INTO mail_deliveries (job_id, sent_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING job_id',
+            [deliveryKey, options.clock.now()],
+          );
+          if (rows.length === 0) return false;
+        }
+        await tx.query(
+          `INSERT INTO outbox (to_address, subject, text_body, html_body, created_at) VALUES ($1, $2, $3, $4, $5)`,
+          [mail.to.toLowerCase(), mail.subject, mail.text, mail.html ?? null, options.clock.now()],
+        );
+        return true;
+      });
     },
   };
 }

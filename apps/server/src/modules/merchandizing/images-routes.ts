@@ -31,11 +31,14 @@ import {
   type MerchImage,
   type MerchImageReport,
 } from '@fieldforce/contracts';
-import { findStoredFile } from '../../lib/file-store.js';
+import type { Queryable } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { findStoredFile, type FileStore } from '../../lib/file-store.js';
+import type { JobFailure, JobHandler, JobPayloads } from '../../lib/jobs.js';
 import { notFound } from '../../lib/errors.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { handle, routeContext, routeOptions } from '../../lib/route.js';
-import { importImageZip, REPORT_LIST_CAP } from './images-service.js';
+import { AlreadyRecorded, importImageZip, REPORT_LIST_CAP, type ImageZipOutcome } from './images-service.js';
 import { assertMerchImages } from './images-policy.js';
 // Registers the 'merchImages' whole-file import with the pipeline.
 import './images-definition.js';
@@ -108,92 +111,135 @@ const DISPLAY_NAMES = `
    WHERE d.country_code = $1
    ORDER BY d.display_id, s.version DESC`;
 
-export const merchImageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(
-    'merch.images.import',
-    async ({ payload, db, progress, log }) => {
-      const { rows } = await db.query<ImportRow>('SELECT * FROM imports WHERE id = $1', [payload.importId]);
-      const row = rows[0];
-      if (!row || row.state !== 'queued') return { skipped: true };
-      const setImport = async (fields: Record<string, unknown>) => {
-        const names = Object.keys(fields);
-        const json = new Set(['result', 'message']);
-        await db.query(
-          `UPDATE imports SET ${names.map((n, i) => `${n} = $${i + 2}${json.has(n) ? '::jsonb' : ''}`).join(', ')}
-            WHERE id = $1`,
-          [
-            row.id,
-            ...names.map((n) => (json.has(n) && fields[n] !== null ? JSON.stringify(fields[n]) : fields[n])),
-          ],
-        );
-      };
-      const dir = await mkdtemp(path.join(tmpdir(), 'ff-merch-'));
-      try {
-        const file = await findStoredFile(db, row.original_file_id);
-        if (!file) throw new Error('the uploaded zip is not stored');
-        // A local copy: the central directory needs random access, the store gives a stream.
-        const zipPath = path.join(dir, 'upload.zip');
-        await pipeline(app.files.get(file.key), createWriteStream(zipPath));
-        const now = app.clock.now();
-        const outcome = await importImageZip({
-          db,
-          files: app.files,
-          market: row.market as CountryCode,
-          zipPath,
-          originalName: row.original_name,
-          importId: row.id,
-          userId: row.uploader_id,
-          sessionId: row.session_id,
-          now,
-          progress: async (done, total) => {
-            await progress(done, total);
-            await setImport({ progress_done: done, progress_total: total });
-          },
+/**
+ * The job 'merch.images.import': checks, re-encodes and stores an uploaded zip (images-service.ts) and
+ * records the upload's outcome. Safe to run again (docs/reliability.md, "Jobs: running twice"): files
+ * go under names derived from the upload, the images and the upload's state commit in one transaction
+ * that only the first attempt to get there makes (the upload row is locked and must still be queued),
+ * and an attempt that lost its lease leaves the upload to the process that took it over.
+ */
+export function merchImagesImportJob(deps: {
+  files: FileStore;
+  clock: Clock;
+}): JobHandler<JobPayloads['merch.images.import']> {
+  return async ({ payload, db, progress, log, signal }) => {
+    const { rows } = await db.query<ImportRow>('SELECT * FROM imports WHERE id = $1', [payload.importId]);
+    const row = rows[0];
+    if (!row || row.state !== 'queued') return { skipped: true };
+    const setImport = async (q: Queryable, fields: Record<string, unknown>, onlyQueued = false) => {
+      const names = Object.keys(fields);
+      const json = new Set(['result', 'message']);
+      const { rows: done } = await q.query(
+        `UPDATE imports SET ${names.map((n, i) => `${n} = $${i + 2}${json.has(n) ? '::jsonb' : ''}`).join(', ')}
+          WHERE id = $1${onlyQueued ? ` AND state = 'queued'` : ''} RETURNING id`,
+        [
+          row.id,
+          ...names.map((n) => (json.has(n) && fields[n] !== null ? JSON.stringify(fields[n]) : fields[n])),
+        ],
+      );
+      return done.length > 0;
+    };
+    const report = (q: Queryable, outcome: ImageZipOutcome) =>
+      q.query(
+        `INSERT INTO merch_image_uploads (import_id, country_code, entries, stored, replaced, problems,
+                                          problem_count, images_without_display, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)
+         ON CONFLICT (import_id) DO NOTHING`,
+        [
+          row.id,
+          row.market,
+          outcome.entries,
+          outcome.stored,
+          outcome.replaced,
+          JSON.stringify(outcome.problems),
+          outcome.problemCount,
+          JSON.stringify(outcome.imagesWithoutDisplay),
+          deps.clock.now(),
+        ],
+      );
+    const dir = await mkdtemp(path.join(tmpdir(), 'ff-merch-'));
+    try {
+      const file = await findStoredFile(db, row.original_file_id);
+      if (!file) throw new Error('the uploaded zip is not stored');
+      // A local copy: the central directory needs random access, the store gives a stream.
+      const zipPath = path.join(dir, 'upload.zip');
+      await pipeline(deps.files.get(file.key), createWriteStream(zipPath));
+      const now = deps.clock.now();
+      const outcome = await importImageZip({
+        db,
+        files: deps.files,
+        market: row.market as CountryCode,
+        zipPath,
+        originalName: row.original_name,
+        importId: row.id,
+        userId: row.uploader_id,
+        sessionId: row.session_id,
+        now,
+        signal,
+        progress: async (done, total) => {
+          await progress(done, total);
+          await setImport(db, { progress_done: done, progress_total: total });
+        },
+        // The images, the match report and the upload's state commit together, once.
+        claim: async (tx) => {
+          const { rows: locked } = await tx.query<{ state: string }>(
+            'SELECT state FROM imports WHERE id = $1 FOR UPDATE',
+            [row.id],
+          );
+          return locked[0]?.state === 'queued';
+        },
+        recorded: async (tx, recorded) => {
+          await report(tx, recorded);
+          await setImport(tx, {
+            state: 'applied',
+            result: {
+              created: recorded.stored - recorded.replaced,
+              updated: recorded.replaced,
+              unchanged: 0,
+            },
+            progress_done: recorded.stored,
+            progress_total: recorded.stored,
+            validated_at: now,
+            applied_at: deps.clock.now(),
+          });
+        },
+      });
+      if (!outcome.ok) {
+        await db.transaction(async (tx) => {
+          if (await setImport(tx, { state: 'rejected', message: outcome.message, validated_at: now }, true))
+            await report(tx, outcome);
         });
-        await db.query(
-          `INSERT INTO merch_image_uploads (import_id, country_code, entries, stored, replaced, problems,
-                                            problem_count, images_without_display, finished_at)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)
-           ON CONFLICT (import_id) DO NOTHING`,
-          [
-            row.id,
-            row.market,
-            outcome.entries,
-            outcome.stored,
-            outcome.replaced,
-            JSON.stringify(outcome.problems),
-            outcome.problemCount,
-            JSON.stringify(outcome.imagesWithoutDisplay),
-            app.clock.now(),
-          ],
-        );
-        await setImport(
-          outcome.ok
-            ? {
-                state: 'applied',
-                result: {
-                  created: outcome.stored - outcome.replaced,
-                  updated: outcome.replaced,
-                  unchanged: 0,
-                },
-                progress_done: outcome.stored,
-                progress_total: outcome.stored,
-                validated_at: now,
-                applied_at: app.clock.now(),
-              }
-            : { state: 'rejected', message: outcome.message, validated_at: now },
-        );
-        return { ok: outcome.ok, stored: outcome.stored };
-      } catch (error) {
-        log.error({ err: error, importId: row.id }, 'merchandizing image upload failed');
-        await setImport({ state: 'failed', message: importMessage('TECHNICAL_ERROR') });
-        return { ok: false };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
       }
-    },
-    { maxAttempts: 2 },
+      return { ok: outcome.ok, stored: outcome.stored };
+    } catch (error) {
+      if (error instanceof AlreadyRecorded) return { skipped: true };
+      // Lost lease: the process that took the job over settles the upload.
+      if (signal.aborted) throw error;
+      log.error({ err: error, importId: row.id }, 'merchandizing image upload failed');
+      await setImport(db, { state: 'failed', message: importMessage('TECHNICAL_ERROR') }, true);
+      return { ok: false };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** The job's last process died (its lease ran out on the last attempt): the upload fails with a message. */
+export async function merchImagesImportFailed({
+  payload,
+  db,
+}: JobFailure<JobPayloads['merch.images.import']>) {
+  await db.query(
+    `UPDATE imports SET state = 'failed', message = $2::jsonb WHERE id = $1 AND state = 'queued'`,
+    [payload.importId, JSON.stringify(importMessage('TECHNICAL_ERROR'))],
   );
+}
+
+export const merchImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register('merch.images.import', merchImagesImportJob({ files: app.files, clock: app.clock }), {
+    maxAttempts: 2,
+    onFailed: merchImagesImportFailed,
+  });
 
   app.get(
     `${MERCH_IMAGES_API}/uploads/:jobId`,

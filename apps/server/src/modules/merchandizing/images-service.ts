@@ -10,7 +10,13 @@
  *    entries at a time, so memory is bounded by a few entries, never the archive.
  * 3. Any entry failing: every file stored so far is removed and nothing is recorded. Otherwise one
  *    transaction replaces the displays' current images (the old rows stay as history), records the
- *    new ones, writes the audit entry and bumps the data version.
+ *    new ones, writes the audit entry and bumps the data version; the job records the upload's outcome
+ *    in the same transaction (`claim`, `recorded`).
+ *
+ * Run twice (the job retried after its process died, or two processes after a lost lease): the file
+ * names are the same on every attempt (imageIdOf), so a retry writes over the first attempt's files;
+ * `claim` lets one attempt record, the other rolls back (AlreadyRecorded); and a file that a recorded
+ * image uses is never removed by the cleanup of another attempt.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -76,6 +82,26 @@ export interface ImageZipInput {
   /** Entries re-encoded side by side; default the machine's cores. */
   parallelism?: number;
   progress?(done: number, total: number): Promise<void> | void;
+  /**
+   * Aborted when the job lost its lease: another process runs the same upload under the same file
+   * names, so this attempt removes none of them.
+   */
+  signal?: AbortSignal;
+  /**
+   * First statement of the recording transaction: lock the upload and answer whether it is still to be
+   * recorded. False (another attempt recorded it) rolls back and throws AlreadyRecorded.
+   */
+  claim?(tx: Queryable): Promise<boolean>;
+  /** Last statements of the recording transaction: the caller records the outcome with the images. */
+  recorded?(tx: Queryable, outcome: ImageZipOutcome): Promise<void>;
+}
+
+/** Another attempt of the same upload recorded it first: this one recorded nothing (and removed nothing). */
+export class AlreadyRecorded extends Error {
+  constructor() {
+    super('the upload was recorded by another attempt');
+    this.name = 'AlreadyRecorded';
+  }
 }
 
 export interface ImageZipOutcome {
@@ -195,7 +221,7 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
     let fatal: ZipRefusal | null = null;
     const formatProblems: MerchImageProblem[] = [];
     const worker = async () => {
-      while (next < work.length && !fatal) {
+      while (next < work.length && !fatal && !input.signal?.aborted) {
         const [displayId, entry] = work[next++]!;
         let bytes: Buffer;
         try {
@@ -243,32 +269,25 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
     };
     const parallelism = Math.max(1, Math.min(input.parallelism ?? availableParallelism(), 8));
     await Promise.all(Array.from({ length: Math.min(parallelism, total) }, worker));
+    // The job's lease was lost: another process has the upload; stop here (removeStored keeps the files).
+    input.signal?.throwIfAborted();
     const stopped = fatal as ZipRefusal | null;
     if (stopped) {
-      await removeStored(input.files, stored);
+      await removeStored(input, stored);
       const problem = refusalProblem(stopped);
       return refusedWith(zipRefusalMessage(stopped, limits), problem ? [problem] : [], images.length);
     }
     if (formatProblems.length > 0) {
-      await removeStored(input.files, stored);
+      await removeStored(input, stored);
       formatProblems.sort((a, b) => a.name.localeCompare(b.name));
       return refusedWith(importMessage('MERCH_ZIP_INVALID_FORMAT'), formatProblems, images.length);
     }
 
     // 3. Record, all together.
-    const replaced = await record(input, stored);
-    return {
-      ok: true,
-      message: null,
-      entries: images.length,
-      stored: stored.length,
-      replaced,
-      problems: [],
-      problemCount: 0,
-      imagesWithoutDisplay: [],
-    };
+    return await record(input, stored, images.length);
   } catch (error) {
-    await removeStored(input.files, stored);
+    // Another attempt recorded the upload: the files under these names are its images now.
+    if (!(error instanceof AlreadyRecorded)) await removeStored(input, stored);
     throw error;
   } finally {
     zip.close();
@@ -281,16 +300,29 @@ function refusalProblem(refusal: ZipRefusal): MerchImageProblem | null {
   return { name: refusal.entryName, problem };
 }
 
-async function removeStored(files: FileStore, stored: Stored[]): Promise<void> {
+/**
+ * Removes the files an attempt stored, except when its job lost its lease (the other process owns these
+ * names) and except files a recorded image uses (another attempt of the same upload recorded them).
+ */
+async function removeStored(input: ImageZipInput, stored: Stored[]): Promise<void> {
+  if (stored.length === 0 || input.signal?.aborted) return;
+  const keys = stored.flatMap((s) => [s.imageKey, s.thumbKey]);
+  const { rows } = await input.db
+    .query<{ key: string }>(
+      `SELECT image_key AS key FROM merch_images WHERE image_key = ANY($1::text[])
+       UNION ALL SELECT thumb_key FROM merch_images WHERE thumb_key = ANY($1::text[])`,
+      [keys],
+    )
+    .catch(() => ({ rows: keys.map((key) => ({ key })) }));
+  const used = new Set(rows.map((r) => r.key));
   await Promise.all(
-    stored
-      .flatMap((s) => [files.remove(s.imageKey), files.remove(s.thumbKey)])
-      .map((p) => p.catch(() => undefined)),
+    keys.filter((key) => !used.has(key)).map((key) => input.files.remove(key).catch(() => undefined)),
   );
 }
 
-async function record(input: ImageZipInput, stored: Stored[]): Promise<number> {
+async function record(input: ImageZipInput, stored: Stored[], entries: number): Promise<ImageZipOutcome> {
   return input.db.transaction(async (tx) => {
+    if (input.claim && !(await input.claim(tx))) throw new AlreadyRecorded();
     const ids = stored.map((s) => s.displayId);
     const { rows: old } = await tx.query<{ id: string }>(
       `UPDATE merch_images SET replaced_at = $3
@@ -349,6 +381,17 @@ async function record(input: ImageZipInput, stored: Stored[]): Promise<number> {
       });
     }
     await bumpDataVersion(tx);
-    return old.length;
+    const outcome: ImageZipOutcome = {
+      ok: true,
+      message: null,
+      entries,
+      stored: stored.length,
+      replaced: old.length,
+      problems: [],
+      problemCount: 0,
+      imagesWithoutDisplay: [],
+    };
+    await input.recorded?.(tx, outcome);
+    return outcome;
   });
 }
