@@ -8,9 +8,10 @@
 //                   admin, for every market (target < 200 ms); usagePage30d.p95Ms and usagePageAll365.p95Ms
 //                   the two ends. usageExport.ms: one CSV export of the year for every market.
 // DATABASE_URL, else a throwaway cluster (scripts/pg-cluster.mjs; --keep DIR keeps it, and the 10 M events,
-// between runs). The events are made with one set-based INSERT … SELECT over generate_series (14,000
-// bench users over the seven markets, a year of days, the event mix of the web), then every rollup is
-// rebuilt from them (rebuildUsageRollups: the same rules as each batch's statement).
+// between runs). The events are made with one set-based INSERT … SELECT over generate_series, in the
+// log's shape (one usage_event_log row per request of 20 events; 14,000 bench users over the seven
+// markets, a year of days, the event mix of the web), then every rollup is rebuilt from them
+// (rebuildUsageRollups: the same rules as each batch's statement).
 //   npm run bench -- users --only=usage [--events 10000000] [--seconds 10] [--keep DIR] [--rebuild]
 //   [--events-only]: only events.rps and baseline.rps (no 10 M events loaded, no usage page figures).
 import http from 'node:http';
@@ -31,9 +32,9 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Bench users (bench-usage-<market>-<n>@bench.test) and, unless already there, `total` events. */
 async function loadEvents(db: Database, total: number, rebuild: boolean): Promise<void> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::bigint AS n FROM usage_events`);
-  if (Number(rows[0]!.n) >= total) {
-    log(`usage_events already holds ${Number(rows[0]!.n).toLocaleString('en-US')} events`);
+  const stored = await storedEvents(db);
+  if (stored >= total) {
+    log(`the log already holds ${stored.toLocaleString('en-US')} events`);
     if (rebuild) {
       log('  rebuilding the rollups (--rebuild)');
       await rebuildUsageRollups(db);
@@ -52,11 +53,14 @@ async function loadEvents(db: Database, total: number, rebuild: boolean): Promis
      ON CONFLICT (email) DO NOTHING`,
     [COUNTRY_CODES, USERS_PER_MARKET],
   );
-  await db.exec('TRUNCATE usage_events');
-  log(`inserting ${total.toLocaleString('en-US')} events (one INSERT … SELECT over generate_series)`);
+  await db.exec('TRUNCATE usage_event_log');
+  log(
+    `inserting ${total.toLocaleString('en-US')} events, ${BATCH} a log row (one INSERT … SELECT over generate_series)`,
+  );
   const started = performance.now();
-  // Each event: a market in turn, one of the market's bench users (a few are much busier), a moment in
-  // the year before TODAY, and the web's mix of events with their properties.
+  // Each log row is one request's batch: a market in turn, one of the market's bench users (a few are
+  // much busier), a moment in the year before TODAY; its events a second apart, in the web's mix of
+  // events with their properties.
   // A plain table (the pool's next query may run on another connection than a temporary one's).
   await db.exec('DROP TABLE IF EXISTS bench_usage_users');
   await db.query(
@@ -67,52 +71,57 @@ async function loadEvents(db: Database, total: number, rebuild: boolean): Promis
     [COUNTRY_CODES],
   );
   await db.exec('CREATE INDEX ON bench_usage_users (m, n); ANALYZE bench_usage_users');
-  // The generated rows are consistent by construction: skip the per-row foreign-key triggers (the way
-  // bulk loads do), which otherwise cost two lookups per event.
+  // The generated rows are consistent by construction: skip the per-row foreign-key trigger (the way
+  // bulk loads do). Negative ids, below every inbox row's (the log's key is the inbox row's id).
   await db.transaction(async (tx) => {
     await tx.query(`SET LOCAL session_replication_role = replica`);
     await tx.query(
-      `INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, browser, os,
-                               device_model, properties)
-     SELECT ($1::text[])[1 + g.m], e.at, e.at, ev.event, ev.screen, u.id, u.role,
-            CASE WHEN g.i % 3 = 0 THEN 'mobile' ELSE 'Desktop' END, 'Chrome 140',
-            CASE WHEN g.i % 3 = 0 THEN 'Android' ELSE 'Windows' END,
-            CASE WHEN g.i % 3 = 0 THEN 'Pixel 8' END, ev.properties
-     FROM (SELECT i, i % $2::int AS m,
+      `INSERT INTO usage_event_log (id, market, received_at, user_id, role, events)
+     SELECT g.b - 1000000000000, ($1::text[])[1 + g.m], e.at + interval '30 seconds', u.id, u.role, ev.events
+     FROM (SELECT b, b % $2::int AS m,
                   -- Busy and quiet users: the square of a uniform number favours the first ones.
-                  (((i * 7919) % 1000003)::float8 / 1000003 * ((i * 104729) % 1000033)::float8 / 1000033
+                  (((b * 7919) % 1000003)::float8 / 1000003 * ((b * 104729) % 1000033)::float8 / 1000033
                     * $3::int)::int AS n
-           FROM generate_series(1, $4::bigint) AS i) g
+           FROM generate_series(0, ($4::bigint + ${BATCH} - 1) / ${BATCH} - 1) AS b) g
      JOIN bench_usage_users u ON u.m = g.m AND u.n = least(g.n, $3::int - 1)
-     CROSS JOIN LATERAL (SELECT $5::timestamptz - make_interval(days => (g.i % 365)::int,
-                                                                secs => ((g.i * 37) % 86400)::int) AS at) e
-     CROSS JOIN LATERAL (SELECT (g.i * 31) % 16 AS k) kk
-     CROSS JOIN LATERAL (SELECT
-       (ARRAY['homepage', 'teamView', 'teamDetails', 'distributorView', 'kpiView', 'reportView', 'reportView',
-              'filter', 'dateSelection', 'download', 'adminView', 'upload', 'profile', 'login', 'logout',
-              'performanceView'])[1 + kk.k] AS event,
-       (ARRAY['/', '/teamlevels', '/teamlevels', '/distributorteamlevels', '/disciplinaryteamlevels', '/reportpage',
-              '/reportpage', '/reportpage', '/reportpage', '/reportpage', '/outletStatus', '/outletStatus',
-              '/homepage', '/login', '/homepage', '/homepage'])[1 + kk.k] AS screen,
-       -- Only the chosen branch is built (one jsonb per event).
-       CASE kk.k
-         WHEN 1 THEN jsonb_build_object('period', 'mtd')
-         WHEN 2 THEN jsonb_build_object('period', 'mtd', 'viewedRole', 'Salesman')
-         WHEN 3 THEN jsonb_build_object('period', 'mtd')
-         WHEN 4 THEN jsonb_build_object('period', 'day')
-         WHEN 5 THEN jsonb_build_object('category', 'transactional', 'name', 'Report ' || (g.i % 23))
-         WHEN 6 THEN jsonb_build_object('category', 'master', 'name', 'Master ' || (g.i % 7))
-         WHEN 7 THEN jsonb_build_object('reportType', 'report-' || (g.i % 23), 'filterType', 'dt')
-         WHEN 8 THEN jsonb_build_object('reportType', 'report-' || (g.i % 23))
-         WHEN 9 THEN jsonb_build_object('reportType', 'report-' || (g.i % 23),
-                       'format', CASE WHEN g.i % 2 = 0 THEN 'csv' ELSE 'xlsx' END, 'rows', (g.i % 5000)::int)
-         WHEN 10 THEN jsonb_build_object('tool', 'outletStatus')
-         WHEN 11 THEN jsonb_build_object('tool', 'outletStatus',
-                        'step', (ARRAY['upload', 'apply', 'downloadErrors'])[1 + g.i % 3], 'kind', 'outletStatus')
-         WHEN 13 THEN jsonb_build_object('mfa', false)
-         WHEN 15 THEN jsonb_build_object('period', 'mtd')
-         ELSE '{}'::jsonb
-       END AS properties
+     CROSS JOIN LATERAL (SELECT $5::timestamptz - make_interval(days => (g.b % 365)::int,
+                                                                secs => ((g.b * 37) % 86400)::int) AS at) e
+     CROSS JOIN LATERAL (
+       SELECT jsonb_agg(jsonb_build_object(
+                'event', x.event, 'at', e.at + make_interval(secs => x.k2), 'screen', x.screen,
+                'deviceType', CASE WHEN x.i % 3 = 0 THEN 'mobile' ELSE 'Desktop' END, 'browser', 'Chrome 140',
+                'os', CASE WHEN x.i % 3 = 0 THEN 'Android' ELSE 'Windows' END,
+                'deviceModel', CASE WHEN x.i % 3 = 0 THEN 'Pixel 8' END, 'properties', x.properties)
+              ORDER BY x.k2) AS events
+       FROM (SELECT i, k2, kk.k,
+           (ARRAY['homepage', 'teamView', 'teamDetails', 'distributorView', 'kpiView', 'reportView', 'reportView',
+                  'filter', 'dateSelection', 'download', 'adminView', 'upload', 'profile', 'login', 'logout',
+                  'performanceView'])[1 + kk.k] AS event,
+           (ARRAY['/', '/teamlevels', '/teamlevels', '/distributorteamlevels', '/disciplinaryteamlevels', '/reportpage',
+                  '/reportpage', '/reportpage', '/reportpage', '/reportpage', '/outletStatus', '/outletStatus',
+                  '/homepage', '/login', '/homepage', '/homepage'])[1 + kk.k] AS screen,
+           -- Only the chosen branch is built (one jsonb per event).
+           CASE kk.k
+             WHEN 1 THEN jsonb_build_object('period', 'mtd')
+             WHEN 2 THEN jsonb_build_object('period', 'mtd', 'viewedRole', 'Salesman')
+             WHEN 3 THEN jsonb_build_object('period', 'mtd')
+             WHEN 4 THEN jsonb_build_object('period', 'day')
+             WHEN 5 THEN jsonb_build_object('category', 'transactional', 'name', 'Report ' || (i % 23))
+             WHEN 6 THEN jsonb_build_object('category', 'master', 'name', 'Master ' || (i % 7))
+             WHEN 7 THEN jsonb_build_object('reportType', 'report-' || (i % 23), 'filterType', 'dt')
+             WHEN 8 THEN jsonb_build_object('reportType', 'report-' || (i % 23))
+             WHEN 9 THEN jsonb_build_object('reportType', 'report-' || (i % 23),
+                           'format', CASE WHEN i % 2 = 0 THEN 'csv' ELSE 'xlsx' END, 'rows', (i % 5000)::int)
+             WHEN 10 THEN jsonb_build_object('tool', 'outletStatus')
+             WHEN 11 THEN jsonb_build_object('tool', 'outletStatus',
+                            'step', (ARRAY['upload', 'apply', 'downloadErrors'])[1 + i % 3], 'kind', 'outletStatus')
+             WHEN 13 THEN jsonb_build_object('mfa', false)
+             WHEN 15 THEN jsonb_build_object('period', 'mtd')
+             ELSE '{}'::jsonb
+           END AS properties
+         FROM (SELECT g.b * ${BATCH} + k2 AS i, k2 FROM generate_series(0, ${BATCH} - 1) AS k2) ii
+         CROSS JOIN LATERAL (SELECT (i * 31) % 16 AS k) kk
+       ) x
      ) ev`,
       [COUNTRY_CODES, COUNTRY_CODES.length, USERS_PER_MARKET, total, `${TODAY}T12:00:00Z`],
     );
@@ -125,9 +134,17 @@ async function loadEvents(db: Database, total: number, rebuild: boolean): Promis
   log(`  rollups in ${Math.round((performance.now() - rollup) / 1000)} s`);
 }
 
+/** The events the log holds (each row one request's batch). */
+async function storedEvents(db: Database): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(jsonb_array_length(events)), 0)::bigint AS n FROM usage_event_log`,
+  );
+  return Number(rows[0]!.n);
+}
+
 async function analyzeUsage(db: Database): Promise<void> {
   const tables = [
-    'usage_events',
+    'usage_event_log',
     'usage_daily',
     'usage_daily_users',
     'usage_daily_items',
@@ -140,7 +157,8 @@ async function analyzeUsage(db: Database): Promise<void> {
 
 async function rollupSizes(db: Database): Promise<Record<string, number>> {
   const { rows } = await db.query<Record<string, number>>(
-    `SELECT (SELECT count(*) FROM usage_events)::bigint AS events,
+    `SELECT (SELECT coalesce(sum(jsonb_array_length(events)), 0) FROM usage_event_log)::bigint AS events,
+            (SELECT count(*) FROM usage_event_log)::bigint AS batches,
             (SELECT count(*) FROM usage_daily_items)::bigint AS items,
             (SELECT count(*) FROM usage_daily_users)::bigint AS daily_users,
             (SELECT count(*) FROM usage_active_counts)::bigint AS active_counts`,
@@ -148,6 +166,7 @@ async function rollupSizes(db: Database): Promise<Record<string, number>> {
   const r = rows[0]!;
   return {
     'stored.events': Number(r.events),
+    'stored.logRows': Number(r.batches),
     'stored.dailyItems': Number(r.items),
     'stored.dailyUsers': Number(r.daily_users),
     'stored.activeCounts': Number(r.active_counts),

@@ -1,7 +1,9 @@
 /**
  * Usage events SQL: a request's batch goes into the inbox (one row per request); one statement
- * moves inbox rows into the events log and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
- * usage_period_users and usage_active_counts), so the usage page reads the rollups, never the log.
+ * moves inbox rows into the events log (usage_event_log, migration 0027: the same row, one per request)
+ * and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
+ * usage_monthly_items, usage_period_users and usage_active_counts), so the usage page reads the rollups,
+ * never the log. The view usage_events lists the log one event a row.
  * One statement is atomic on its own: no explicit transaction (one round trip per batch).
  */
 import {
@@ -49,19 +51,12 @@ export interface UsageBatchToStore {
 }
 
 /**
- * The statement that moves events into usage_events and every rollup, after an \`input\` CTE with
- * ord, market, received_at, user_id, role, at, event, screen, device_type, browser, os, device_model,
- * properties, day (the market's) and role_key. The grouped rows are upserted in key order, so two
- * processes take row locks in the same order. A person's role for a day, week or month is the role of
- * their first event in it.
+ * The rollups of the events in an \`input\` CTE with ord, market, user_id, event, screen, properties, day
+ * (the market's) and role_key: one grouped upsert per rollup table. The grouped rows are upserted in key
+ * order, so two processes take row locks in the same order. A person's role for a day, week or month is
+ * the role of their first event in it.
  */
-const STORE_AND_ROLL_UP = `     ), stored AS (
-       INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, browser, os,
-                                 device_model, properties)
-       SELECT market, at, received_at, event, screen, user_id, role, device_type, browser, os, device_model,
-              coalesce(properties, '{}')
-       FROM input ORDER BY ord
-     ), daily AS (
+const ROLL_UP = `     ), daily AS (
        INSERT INTO usage_daily (day, market, event, role, events)
        SELECT day, market, event, role_key, count(*) FROM input
        GROUP BY day, market, event, role_key ORDER BY day, market, event, role_key
@@ -139,9 +134,11 @@ export async function storeUsageBatches(
 }
 
 /**
- * Moves up to \`limit\` inbox rows (oldest first; rows another process holds are skipped) into
- * usage_events and every rollup, in one statement: the inbox rows go exactly when their events are
- * stored. Answers how many inbox rows it moved. Rows marked failed stay out of the way.
+ * Moves up to \`limit\` inbox rows (oldest first; rows another process holds are skipped) into the
+ * events log (usage_event_log: the row itself, one per request, under the inbox row's id) and every
+ * rollup, in one statement: the inbox rows go exactly when their batches are logged and counted, and a
+ * batch logged once cannot be logged again (the id is the log's key). Answers how many inbox rows it
+ * moved. Rows marked failed stay out of the way. An inbox row of an unknown market is dropped.
  */
 export async function processUsageInbox(q: Queryable, limit = 400): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
@@ -149,15 +146,19 @@ export async function processUsageInbox(q: Queryable, limit = 400): Promise<numb
        DELETE FROM usage_event_inbox
        WHERE id IN (SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, market, received_at, user_id, role, events
-     ), input AS (
-       SELECT t.id * 1000 + e.n AS ord, t.market, t.received_at, t.user_id, t.role,
-              (e.v ->> 'at')::timestamptz AS at, e.v ->> 'event' AS event, e.v ->> 'screen' AS screen,
-              e.v ->> 'deviceType' AS device_type, e.v ->> 'browser' AS browser, e.v ->> 'os' AS os,
-              e.v ->> 'deviceModel' AS device_model, coalesce(e.v -> 'properties', '{}'::jsonb) AS properties,
-              ((e.v ->> 'at')::timestamptz AT TIME ZONE c.time_zone)::date AS day, coalesce(t.role, '') AS role_key
+     ), batches AS (
+       SELECT t.id, t.market, t.received_at, t.user_id, t.role, t.events, c.time_zone
        FROM taken t JOIN countries c ON c.code = t.market
-       CROSS JOIN LATERAL jsonb_array_elements(t.events) WITH ORDINALITY AS e(v, n)
-     ${STORE_AND_ROLL_UP}
+     ), logged AS (
+       INSERT INTO usage_event_log (id, market, received_at, user_id, role, events)
+       SELECT id, market, received_at, user_id, role, events FROM batches ORDER BY id
+     ), input AS (
+       SELECT b.id * 1000 + e.n AS ord, b.market, b.user_id, coalesce(b.role, '') AS role_key,
+              e.v ->> 'event' AS event, e.v ->> 'screen' AS screen,
+              coalesce(e.v -> 'properties', '{}'::jsonb) AS properties,
+              ((e.v ->> 'at')::timestamptz AT TIME ZONE b.time_zone)::date AS day
+       FROM batches b CROSS JOIN LATERAL jsonb_array_elements(b.events) WITH ORDINALITY AS e(v, n)
+     ${ROLL_UP}
      SELECT count(*)::int AS n FROM taken`,
     [limit],
   );
@@ -169,7 +170,11 @@ export async function processUsageInbox(q: Queryable, limit = 400): Promise<numb
  * a failing chunk is retried row by row, and a row that fails alone is marked failed (kept for a look,
  * never retried). Answers the rows moved.
  */
-export async function drainUsageInbox(q: Queryable, onFailure?: (error: unknown) => void): Promise<number> {
+export async function drainUsageInbox(
+  q: Queryable,
+  onFailure?: (error: unknown) => void,
+  chunk = 400,
+): Promise<number> {
   let moved = 0;
   /**
    * Nothing left to take: done, unless rows are still locked by another mover (another process, or a
@@ -184,7 +189,7 @@ export async function drainUsageInbox(q: Queryable, onFailure?: (error: unknown)
   };
   for (;;) {
     try {
-      const n = await processUsageInbox(q);
+      const n = await processUsageInbox(q, chunk);
       moved += n;
       if (n === 0 && (await othersDone())) return moved;
     } catch (error) {
@@ -402,7 +407,7 @@ export async function rebuildUsageRollups(db: Database): Promise<void> {
     `CREATE TEMP TABLE usage_rebuild ON COMMIT DROP AS
        SELECT u.market, (u.at AT TIME ZONE c.time_zone)::date AS day, u.event, u.screen, u.properties,
               u.user_id, coalesce(u.role, '') AS role, u.id
-       FROM usage_events u JOIN countries c ON c.code = u.market`,
+       FROM usage_events u JOIN countries c ON c.code = u.market`, // the log, one event a row (the view),
     `INSERT INTO usage_daily (day, market, event, role, events)
        SELECT day, market, event, role, count(*) FROM usage_rebuild GROUP BY day, market, event, role`,
     `INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)

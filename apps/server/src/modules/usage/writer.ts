@@ -4,7 +4,8 @@
  *    the next write (one row per request), and each request is answered once its batch is committed
  *    there. When idle a batch is written at once, so nothing waits on a timer. Up to WRITERS writes run
  *    at once. A group that fails is written again request by request, so one bad batch fails only itself.
- * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into usage_events and the rollups
+ * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into the log (usage_event_log, one row
+ *    per request) and the rollups
  *    (processUsageInbox: one statement per chunk), one pass at a time per process, off the request's path. `flush()` waits
  *    until the inbox is empty: the usage page calls it first, so it shows every event already taken in.
  */
