@@ -44,7 +44,7 @@ import {
   type ImportContext,
   type ImportDefinition,
 } from '../../lib/imports/definition.js';
-import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/imports/intake.js';
+import { extensionOf, receiveUpload } from '../../lib/imports/intake.js';
 import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
 import { errorFileLines } from '../../lib/imports/error-file.js';
 import { applyImport } from '../../lib/imports/apply.js';
@@ -56,8 +56,6 @@ import { IMPORT_LEASE_MS, recoverAbandonedImports } from './recovery.js';
 const TAG = 'files';
 const signedIn = [{ customerToken: [] }];
 const admins = { roles: ['admin'] } as const;
-/** Multipart overhead allowed over maxBytes before Content-Length alone refuses the upload. */
-const MULTIPART_SLACK = 64 * 1024;
 
 export const errorFileIdOf = (importId: string) => `${importId}-errors`;
 
@@ -281,39 +279,22 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         // A whole-file import (a zip of images) shares the intake; a job does the rest.
         const wholeFile: FileImportDefinition | undefined = fileImportDefinition(kind);
         const def = wholeFile ?? definitionOf(kind);
-        const tooLarge = def.intakeMessages?.tooLarge ?? 'FILE_TOO_LARGE';
         if (!(await mayUpload(ctx, def)) || (wholeFile?.allows && !wholeFile.allows(ctx.user)))
           throw forbidden('You may not upload this file.');
-        if (!request.isMultipart())
-          throw refusal(importMessage(def.intakeMessages?.wrongExtension ?? 'NOT_CSV'));
-        const declared = Number(request.headers['content-length']);
-        const declaredBytes =
-          Number.isFinite(declared) && declared > def.maxBytes + MULTIPART_SLACK ? declared : undefined;
-        if (declaredBytes !== undefined) throw refusal(importMessage(tooLarge), 413);
-        const part = await request.file({ limits: { fileSize: def.maxBytes + 1, files: 1 } });
-        if (!part) throw refusal(importMessage('EMPTY_FILE'));
-        const refused = refuseBeforeReading(def, part.filename, undefined);
-        if (refused) {
-          part.file.resume();
-          throw refusal(refused, refused.code === tooLarge ? 413 : 400);
-        }
         const now = ctx.clock.now();
         const importId = randomUUID();
         const fileId = randomUUID();
-        const storedName = storedNameFor(part.filename, now);
-        const key = `imports/${importId}/original${extensionOf(part.filename)}`;
-        const { bytes } = await app.files.put(key, part.file);
-        if (part.file.truncated || bytes > def.maxBytes) {
-          await app.files.remove(key);
-          throw refusal(importMessage(tooLarge), 413);
-        }
+        const { originalName, storedName, key, bytes } = await receiveUpload(request, app.files, def, {
+          importId,
+          now,
+        });
         let row = await ctx.db.transaction(async (tx) => {
           await recordStoredFile(tx, {
             id: fileId,
             market: ctx.market,
             ownerId: ctx.user.id,
             kind,
-            originalName: part.filename,
+            originalName,
             storedName,
             key,
             bytes,
@@ -329,7 +310,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
               ctx.market,
               ctx.user.id,
               ctx.session.id,
-              part.filename,
+              originalName,
               storedName,
               fileId,
               wholeFile ? 'queued' : 'parsing',

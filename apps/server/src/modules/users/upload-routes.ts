@@ -42,7 +42,7 @@ import { recordStoredFile } from '../../lib/file-store.js';
 import { applyImport } from '../../lib/imports/apply.js';
 import type { ImportContext, ImportDefinition } from '../../lib/imports/definition.js';
 import { errorFileLines } from '../../lib/imports/error-file.js';
-import { extensionOf, refuseBeforeReading, storedNameFor } from '../../lib/imports/intake.js';
+import { extensionOf, receiveUpload } from '../../lib/imports/intake.js';
 import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
 import { assertAdminTool } from '../../lib/policies/index.js';
 import { dtScope } from '../../lib/policy.js';
@@ -56,7 +56,6 @@ import { userImport } from './user-import.js';
 const TAG = 'users';
 const signedIn = [{ customerToken: [] }];
 const admins = { roles: ['admin'] } as const;
-const MULTIPART_SLACK = 64 * 1024;
 /** Row errors carried in a refused upload's `errors.fields` (the error sheet has all of them). */
 const FIELD_ERRORS = 50;
 export const BG_MAPPING_ACTION = 'salesman.bg.update';
@@ -140,54 +139,30 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         ? salesmanImport
         : userImport) as unknown as ImportDefinition<unknown>;
       await assertAdminTool(ctx.db, ctx.user, ctx.market, 'userAccess', 'upload');
-      if (!request.isMultipart()) throw refusal(importMessage('USER_FILE_INCORRECT'));
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > def.maxBytes + MULTIPART_SLACK)
-        throw refusal(importMessage('FILE_TOO_LARGE'), 413);
-
       const now = ctx.clock.now();
       const importId = randomUUID();
       const fileId = randomUUID();
-      let stored: { name: string; key: string; bytes: number } | null = null;
-      let updatedBy: string | null = null;
-      for await (const part of request.parts({ limits: { fileSize: def.maxBytes + 1, files: 1 } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'updatedBy' && typeof part.value === 'string') updatedBy = part.value.trim();
-          continue;
-        }
-        if (part.fieldname !== 'file' || stored) {
-          part.file.resume();
-          continue;
-        }
-        const refused = refuseBeforeReading(def, part.filename, undefined);
-        if (refused) {
-          part.file.resume();
-          throw refused.code === 'FILE_TOO_LARGE'
-            ? refusal(refused, 413)
-            : refusal(importMessage('USER_FILE_INCORRECT'));
-        }
-        const key = `imports/${importId}/original${extensionOf(part.filename)}`;
-        const { bytes } = await app.files.put(key, part.file);
-        if (part.file.truncated || bytes > def.maxBytes) {
-          await app.files.remove(key);
-          throw refusal(importMessage('FILE_TOO_LARGE'), 413);
-        }
-        stored = { name: part.filename, key, bytes };
-      }
-      if (!stored) throw refusal(importMessage('USER_NO_FILE'));
+      const file = await receiveUpload(request, app.files, def, {
+        importId,
+        now,
+        fileField: 'file',
+        fields: ['updatedBy'],
+        noFile: 'USER_NO_FILE',
+        wrongFile: 'USER_FILE_INCORRECT',
+      });
+      const updatedBy = file.fields.updatedBy?.trim();
       if (updatedBy && updatedBy.toLowerCase() !== ctx.user.email)
         throw new AppError('VALIDATION_FAILED', 'updatedBy: must be your own email', [
           { field: 'updatedBy', message: 'must be your own email' },
         ]);
-      const file = stored;
-      const storedName = storedNameFor(file.name, now);
+      const { storedName } = file;
       await ctx.db.transaction(async (tx) => {
         await recordStoredFile(tx, {
           id: fileId,
           market: ctx.market,
           ownerId: ctx.user.id,
           kind: def.kind,
-          originalName: file.name,
+          originalName: file.originalName,
           storedName,
           key: file.key,
           bytes: file.bytes,
@@ -203,7 +178,7 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             ctx.market,
             ctx.user.id,
             ctx.session.id,
-            file.name,
+            file.originalName,
             storedName,
             fileId,
             now,
@@ -237,7 +212,9 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             });
             if (rejected) throw refusal(outcome.message ?? importMessage('HAS_ERRORS'));
             if (query.preview !== 'true') throw refusal(importMessage('HAS_ERRORS'), 400, outcome.errors);
-            return reply.send(ok({ ...outcome.preview!, importId, fileName: file.name, errorFileId }));
+            return reply.send(
+              ok({ ...outcome.preview!, importId, fileName: file.originalName, errorFileId }),
+            );
           }
           await setImport(importId, {
             state: 'applying',
@@ -247,7 +224,7 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           const result = await applyImport(ctx.db, def, outcome.valid, importCtx, {
             sessionId: ctx.session.id,
             requestId: ctx.requestId,
-            fileName: file.name,
+            fileName: file.originalName,
           });
           await setImport(importId, { state: 'applied', result, applied_at: ctx.clock.now(), ...released });
           return reply.send(ok('success' as const));
