@@ -2,9 +2,8 @@
  * Drizzle description of the tables that make jobs and exports safe with several app servers
  * (migrations 0028_mail_deliveries.sql and later are the source of truth; schema.test.ts compares them).
  */
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.js';
 
 export const mailDeliveries = pgTable(
   'mail_deliveries',
