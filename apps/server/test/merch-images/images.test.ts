@@ -58,4 +58,30 @@ describe('reencodeImage', () => {
     expect(huge.length).toBeLessThan(2_000_000);
     await expect(reencodeImage(huge)).rejects.toMatchObject({ reason: 'too-large' });
   }, 30_000);
+  it('keeps a JPEG within the bound at its size, bounds a larger one, and averages the thumbnail', async () => {
+    const within = await reencodeImage(await imageBytes(6, 'jpeg', { width: 928, height: 696 }));
+    expect([within.sourceType, within.width, within.height]).toEqual(['jpeg', 928, 696]);
+    expect([within.thumbWidth, within.thumbHeight]).toEqual([THUMB_SIDE, 240]);
+    const large = await reencodeImage(await imageBytes(7, 'jpeg', { width: 2400, height: 1800 }));
+    expect([large.width, large.height, large.thumbWidth, large.thumbHeight]).toEqual([
+      MAX_SIDE,
+      1200,
+      THUMB_SIDE,
+      240,
+    ]);
+    expect(await sharp(large.image).metadata()).toMatchObject({ format: 'jpeg', width: 1600 });
+    // one-pixel black and white stripes: a thumbnail that averages is an even grey, one that picks
+    // pixels (nearest neighbour) is stripes or a flat black or white
+    const stripes = Buffer.alloc(800 * 600 * 3);
+    for (let i = 0; i < 800 * 600; i++) stripes.fill(i % 2 ? 255 : 0, i * 3, i * 3 + 3);
+    const png = await sharp(stripes, { raw: { width: 800, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
+    const thumb = await sharp((await reencodeImage(png)).thumbnail).stats();
+    for (const channel of thumb.channels) {
+      expect(channel.mean).toBeGreaterThan(100);
+      expect(channel.mean).toBeLessThan(155);
+      expect(channel.stdev).toBeLessThan(20);
+    }
+  });
 });

@@ -6,8 +6,10 @@
  * - Accepted: JPEG, PNG and WebP by their magic bytes; anything else is 'format'.
  * - Input bounded by pixels (`MAX_INPUT_PIXELS`, sharp's limitInputPixels) before decoding.
  * - Output: JPEG, longest side at most 1600 px (never enlarged), quality 82, EXIF orientation applied,
- *   transparency flattened on white; thumbnail JPEG, longest side 320 px, quality 75; both encoded
- *   from one decode (JPEG shrink-on-load when the input is larger than the bound).
+ *   transparency flattened on white; thumbnail JPEG, longest side 320 px, quality 75, reduced with a
+ *   triangle filter; both encoded from one decode (JPEG shrink-on-load when the input is larger than
+ *   the bound), baseline JPEG with libjpeg's standard Huffman tables (no mozjpeg trellis, no
+ *   optimised scans), chroma 4:2:0.
  * - libvips runs one thread per image (`sharp.concurrency(1)`) and keeps no cache: callers run one
  *   image per core side by side, which is faster than one image over every core (measured in
  *   bench/merch.ts) and keeps memory flat.
@@ -95,8 +97,11 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
       sharp(pixels.data, raw)
         .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
         .toBuffer({ resolveWithObject: true }),
+      // A triangle (linear) filter, widened to the reduction like any libvips kernel so it still
+      // averages every source pixel: a quarter less time than Lanczos-3 for a thumbnail that looks
+      // the same at 320 px.
       sharp(pixels.data, raw)
-        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
         .jpeg({ quality: THUMB_QUALITY, optimiseCoding: false })
         .toBuffer({ resolveWithObject: true }),
     ]);
