@@ -7,7 +7,9 @@
  *    market. Nothing is inflated when any of that fails.
  * 2. Each entry inflated (counted, capped), its real type read from its bytes, re-encoded with a
  *    thumbnail (lib/images), stored under generated names (merch/<market>/<uuid>.jpg); `parallelism`
- *    entries at a time, so memory is bounded by a few entries, never the archive.
+ *    images re-encoded at a time while the next entries are inflated ahead (lib/zip readAhead) and the
+ *    last ones' files are written, so the cores stay busy and memory is bounded by a few entries,
+ *    never the archive.
  * 3. Any entry failing: every file stored so far is removed and nothing is recorded. Otherwise one
  *    transaction replaces the displays' current images (the old rows stay as history), records the
  *    new ones, writes the audit entry and bumps the data version; the job records the upload's outcome
@@ -33,7 +35,13 @@ import type { Database, Queryable } from '../../db/client.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { ImageRefusal, reencodeImage, sniffImageType, type ImageType } from '../../lib/images/index.js';
+import {
+  ImageRefusal,
+  reencodeImage,
+  sniffImageType,
+  type ImageType,
+  type ReencodedImage,
+} from '../../lib/images/index.js';
 import {
   DEFAULT_ZIP_LIMITS,
   SafeZip,
@@ -216,16 +224,45 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
     // 2. Content: inflate, check, re-encode and store, a few at a time.
     const work = [...byDisplay.entries()];
     const total = work.length;
+    const parallelism = Math.max(1, Math.min(input.parallelism ?? availableParallelism(), 8));
     let done = 0;
-    let next = 0;
     let fatal: ZipRefusal | null = null;
     const formatProblems: MerchImageProblem[] = [];
+    // Inflated ahead in order (a few entries, at most 32 MB declared) while images are re-encoded.
+    const reader = zip.readAhead(
+      work.map(([, entry]) => entry),
+      { entries: 2 * parallelism, bytes: 32 * 1024 * 1024 },
+    );
+    // Each image's two files are written side by side while its worker goes on to the next image; at
+    // most 2 x parallelism images' writes are pending. The first failure (a write, or an error in a
+    // worker) stops the workers; it is thrown once every worker and write has ended.
+    const writes = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    const write = async (image: ReencodedImage, imageKey: string, thumbKey: string) => {
+      const pending = Promise.all([
+        input.files.put(imageKey, Readable.from([image.image])),
+        input.files.put(thumbKey, Readable.from([image.thumbnail])),
+      ]).then(
+        () => {
+          writes.delete(pending);
+        },
+        (error: unknown) => {
+          writes.delete(pending);
+          failure ??= { error };
+        },
+      );
+      writes.add(pending);
+      if (writes.size >= 2 * parallelism) await Promise.race(writes);
+    };
     const worker = async () => {
-      while (next < work.length && !fatal && !input.signal?.aborted) {
-        const [displayId, entry] = work[next++]!;
+      while (!fatal && !failure && !input.signal?.aborted) {
         let bytes: Buffer;
+        let item: [string, ZipEntry];
         try {
-          bytes = await zip.readEntry(entry);
+          const read = await reader.next();
+          if (read.done) return;
+          bytes = read.value.bytes;
+          item = work[read.value.index]!;
         } catch (error) {
           if (error instanceof ZipRefusal) {
             fatal = error;
@@ -233,6 +270,7 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
           }
           throw error;
         }
+        const [displayId, entry] = item;
         try {
           // After a refused image the rest are only checked, not stored: the zip stores nothing.
           if (formatProblems.length > 0) {
@@ -242,8 +280,7 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
             const id = input.importId ? imageIdOf(input.importId, displayId) : randomUUID();
             const imageKey = `merch/${input.market}/${id}.jpg`;
             const thumbKey = `merch/${input.market}/${id}_thumb.jpg`;
-            await input.files.put(imageKey, Readable.from([image.image]));
-            await input.files.put(thumbKey, Readable.from([image.thumbnail]));
+            // Listed before its files are written: a failure removes whatever of them got written.
             stored.push({
               id,
               displayId,
@@ -258,6 +295,7 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
               thumbHeight: image.thumbHeight,
               thumbBytes: image.thumbnail.length,
             });
+            await write(image, imageKey, thumbKey);
           }
         } catch (error) {
           if (!(error instanceof ImageRefusal)) throw error;
@@ -267,8 +305,14 @@ export async function importImageZip(input: ImageZipInput): Promise<ImageZipOutc
         if (input.progress && (done % 25 === 0 || done === total)) await input.progress(done, total);
       }
     };
-    const parallelism = Math.max(1, Math.min(input.parallelism ?? availableParallelism(), 8));
-    await Promise.all(Array.from({ length: Math.min(parallelism, total) }, worker));
+    const run = () =>
+      worker().catch((error: unknown) => {
+        failure ??= { error };
+      });
+    await Promise.all(Array.from({ length: Math.min(parallelism, total) }, run));
+    await Promise.all(writes);
+    const failed = failure as { error: unknown } | null;
+    if (failed) throw failed.error;
     // The job's lease was lost: another process has the upload; stop here (removeStored keeps the files).
     input.signal?.throwIfAborted();
     const stopped = fatal as ZipRefusal | null;
