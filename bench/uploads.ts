@@ -32,7 +32,13 @@ import { toAuthUser } from '../apps/server/src/modules/auth/queries.js';
 import { applyImport } from '../apps/server/src/lib/imports/apply.js';
 import { decodeText, parseCsvBatches } from '../apps/server/src/lib/imports/csv.js';
 import { readRows, validateImport } from '../apps/server/src/lib/imports/validate.js';
-import type { ImportContext, ImportDefinition, ValidRow } from '../apps/server/src/lib/imports/definition.js';
+import type {
+  ImportContext,
+  ImportDefinition,
+  KeyedRule,
+  ValidRow,
+} from '../apps/server/src/lib/imports/definition.js';
+import { KeyHashes } from '../apps/server/src/lib/repeated-keys.js';
 import { outletStatusImport } from '../apps/server/src/modules/outlet-status/import-definition.js';
 import type { OutletStatusValue } from '../apps/server/src/modules/outlet-status/rules.js';
 import { salesmanDeviceImport } from '../apps/server/src/modules/salesman-device-id/import-definition.js';
@@ -214,9 +220,20 @@ async function validateRuns<V>(
     return records;
   };
   const readValidate = async () => {
-    const read = await readRows(open, def, MARKET);
+    // As validation reads it: no row kept, each keyed rule's compact keys (lib/repeated-keys.ts).
+    const rules = def.crossRowRules as ReadonlyArray<KeyedRule<V>>;
+    const keys = rules.map(() => new KeyHashes());
+    const read = await readRows(open, def, MARKET, undefined, {
+      keep: false,
+      onRow: (r) => {
+        for (let i = 0; i < rules.length; i += 1) {
+          const key = rules[i]!.key(r.value);
+          if (key !== null) keys[i]!.add(key, r.row);
+        }
+      },
+    });
     let errors = read.errors.length;
-    for (const rule of def.crossRowRules) errors += rule(read.valid).length;
+    for (const k of keys) errors += k.repeatedRows().length;
     if (read.message || read.rows !== expectedRows || errors !== 0)
       throw new Error(`read: ${JSON.stringify(read.message)} ${read.rows} rows, ${errors} errors`);
   };

@@ -1,7 +1,8 @@
 /**
  * Step 5 of the import pipeline: apply the validated rows in one transaction. The rows go into a
  * staging table of their own by COPY (PostgreSQL through pg-copy-streams, PGlite through /dev/blob:
- * both far faster than INSERT batches), then the definition's set-based SQL moves them into the
+ * both far faster than INSERT batches; rows a streamed validation did not keep are read again from the
+ * stored file, a COPY per batch), then the definition's set-based SQL moves them into the
  * business tables inside one transaction that also bumps the data version and writes the audit
  * entry. The staging table is not business data: it is filled before the transaction and dropped
  * after it, whatever happens, so a failure anywhere leaves every business table as it was.
@@ -12,6 +13,10 @@ import { bumpDataVersion } from '../../db/data-version.js';
 import { writeAudit } from '../audit.js';
 import { csvField } from './csv.js';
 import type { ImportContext, ImportDefinition, ImportResult, ValidRow } from './definition.js';
+import type { ValidRows } from './validate.js';
+
+/** Rows per COPY into the staging table when the rows are read again from the file. */
+export const STAGING_COPY_ROWS = 65_536;
 
 /**
  * The staging table of one import, named after it so a table left behind by a process killed
@@ -35,7 +40,7 @@ export interface ApplyOptions {
 export async function applyImport<V>(
   db: Database,
   def: ImportDefinition<V>,
-  rows: ReadonlyArray<ValidRow<V>>,
+  rows: ReadonlyArray<ValidRow<V>> | ValidRows<V>,
   ctx: ImportContext,
   options: ApplyOptions,
 ): Promise<ImportResult> {
@@ -47,21 +52,27 @@ export async function applyImport<V>(
     `CREATE UNLOGGED TABLE ${staging} (${columns.map((c) => `"${c.name}" ${c.type}`).join(', ')})`,
   );
   try {
-    const lines: string[] = [];
-    for (const r of rows) {
-      lines.push(
-        def.staging
-          .toRow(r.value)
-          .map((v) => (v === null ? '' : csvField(String(v)) || '""'))
-          .join(','),
-      );
-    }
-    if (lines.length > 0)
-      await db.copyCsv(
-        staging,
-        columns.map((c) => c.name),
-        lines.join('\n') + '\n',
-      );
+    const copy = async (batch: ReadonlyArray<ValidRow<V>>) => {
+      const lines: string[] = [];
+      for (const r of batch) {
+        lines.push(
+          def.staging
+            .toRow(r.value)
+            .map((v) => (v === null ? '' : csvField(String(v)) || '""'))
+            .join(','),
+        );
+      }
+      if (lines.length > 0)
+        await db.copyCsv(
+          staging,
+          columns.map((c) => c.name),
+          lines.join('\n') + '\n',
+        );
+    };
+    // Kept rows go in one COPY; rows validated as a stream are read from the stored file again and
+    // go in a COPY per STAGING_COPY_ROWS, so memory holds one batch, never the file's rows.
+    if (Array.isArray(rows)) await copy(rows);
+    else await (rows as Exclude<ValidRows<V>, unknown[]>).forEachBatch(STAGING_COPY_ROWS, copy);
     return await db.transaction(async (tx) => {
       const result = await def.apply(tx, staging, ctx);
       if (result.created + result.updated > 0) await bumpDataVersion(tx);

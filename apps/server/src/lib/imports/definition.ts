@@ -55,7 +55,24 @@ export interface StagingColumn {
   type: 'text' | 'integer' | 'bigint' | 'numeric' | 'date' | 'boolean';
 }
 
-export interface ImportDefinition<V = unknown> {
+/** A rule over every valid row of the file at once (the pipeline must then keep every row). */
+export type RowsRule<V> = (rows: ReadonlyArray<ValidRow<V>>) => RowError[];
+
+/**
+ * A rule across rows that only rows sharing a key can break (duplicates of a code, one device per
+ * salesman, lines of one display). While the file is read the pipeline keeps only a compact hash of
+ * each row's `key` (null: the row takes no part) with its row number, not the rows; afterwards it
+ * reads the rows whose key may repeat another's again (a second look at the stored file, only when
+ * there are any) and gives them to `check`, in row order. `check` gets every row whose key equals
+ * another row's key, and may get a few more (hash collisions), so it must give the same errors for
+ * any such set: a row whose key no other row has never has an error and never causes one.
+ */
+export interface KeyedRule<V> {
+  key(value: V): string | null;
+  check: RowsRule<V>;
+}
+
+interface DefinitionBase<V> {
   kind: ImportKind;
   /** The admin tool whose 'upload' ability the uploader needs. */
   tool: AdminToolKey;
@@ -71,8 +88,6 @@ export interface ImportDefinition<V = unknown> {
   dateColumns: readonly string[];
   /** The row's own rules (blank, format, allowed values). `rowNumber` is 1-based (header excluded). */
   validateRow(raw: RawRow, rowNumber: number): RowCheck<V>;
-  /** Rules across rows (duplicates): each returns the errors it finds over every valid row. */
-  crossRowRules: ReadonlyArray<(rows: ReadonlyArray<ValidRow<V>>) => RowError[]>;
   /** Existence and the uploader's scope (market, DT): one error per offending row, set-based SQL. */
   checkAgainstDb(q: Queryable, rows: ReadonlyArray<ValidRow<V>>, ctx: ImportContext): Promise<RowError[]>;
   /** What applying would do, without changing anything. */
@@ -91,6 +106,32 @@ export interface ImportDefinition<V = unknown> {
   auditAction: string;
   /** The tool's own texts for the intake's refusals (default NOT_CSV and FILE_TOO_LARGE). */
   intakeMessages?: IntakeMessages;
+}
+
+/**
+ * A definition whose rules across rows are keyed (every tool's): validation streams, keeping compact
+ * keys rather than rows, and the apply reads the stored file again into the staging table.
+ */
+export interface StreamedDefinition<V> extends DefinitionBase<V> {
+  /** Rules across rows (duplicates), on compact keys: see KeyedRule. */
+  crossRowRules: ReadonlyArray<KeyedRule<V>>;
+}
+
+/**
+ * A definition whose rules across rows see every valid row at once: validation keeps every row in
+ * memory (about 300 bytes a row) and hands them to the apply. For small files and tests; a tool's
+ * definition declares keyed rules (StreamedDefinition).
+ */
+export interface KeptRowsDefinition<V> extends DefinitionBase<V> {
+  /** Rules across rows: each returns the errors it finds over every valid row. */
+  crossRowRules: ReadonlyArray<RowsRule<V>>;
+}
+
+export type ImportDefinition<V = unknown> = StreamedDefinition<V> | KeptRowsDefinition<V>;
+
+/** Whether validation may stream: every rule across rows is keyed (no rule needs every row). */
+export function isStreamed<V>(def: ImportDefinition<V>): def is StreamedDefinition<V> {
+  return def.crossRowRules.every((rule) => typeof rule !== 'function');
 }
 
 export interface IntakeMessages {

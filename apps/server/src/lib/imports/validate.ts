@@ -13,9 +13,20 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { nextTurn } from '../export-limits.js';
+import { KeyHashes } from '../repeated-keys.js';
 import { MARKET_CODE_PAGE, UnreadableEncoding } from './csv.js';
 import { NotASpreadsheet, recordBatches } from './xlsx.js';
-import type { ImportContext, ImportDefinition, ImportPlan, RawRow, ValidRow } from './definition.js';
+import {
+  isStreamed,
+  type ImportContext,
+  type ImportDefinition,
+  type ImportPlan,
+  type KeptRowsDefinition,
+  type KeyedRule,
+  type RowsRule,
+  type RawRow,
+  type ValidRow,
+} from './definition.js';
 
 /** How many errors the preview lists (the error file has all of them). */
 export const PREVIEW_ERROR_LIMIT = 50;
@@ -27,8 +38,23 @@ export interface ReadOutcome<V> {
   message: CodedMessage | null;
   /** Data rows seen (blank rows not counted). */
   rows: number;
+  /** Every valid row, unless the read was told not to keep them (`keep: false`). */
   valid: ValidRow<V>[];
   errors: RowError[];
+  /** The encoding the file was read in: undefined = its BOM's or UTF-8; else the market's code page. */
+  encoding?: string;
+}
+
+/** How a read treats the rows that pass their own rules. */
+export interface ReadOptions<V> {
+  /** Keep them in `valid` (default true). */
+  keep?: boolean;
+  /** Sees each one as it is read. */
+  onRow?: (row: ValidRow<V>) => void;
+  /** Their batches for the database steps, while the file is read. */
+  onBatch?: BatchSink<V>;
+  /** Only these data rows are checked and handed on (a second look); the others are only counted. */
+  only?: (rowNumber: number) => boolean;
 }
 
 /** Rows per batch of database checks (a batch is checked while the parser reads the next one). */
@@ -49,9 +75,11 @@ export async function readRows<V>(
   def: ImportDefinition<V>,
   market: CountryCode,
   onBatch?: BatchSink<V>,
+  options: ReadOptions<V> = {},
 ): Promise<ReadOutcome<V>> {
+  const opts = { ...options, onBatch };
   try {
-    return await readWith(open, def, undefined, onBatch);
+    return await readWith(open, def, undefined, opts);
   } catch (error) {
     // A file named .xlsx / .xml whose bytes are no workbook this reader takes.
     if (error instanceof NotASpreadsheet) return whole(importMessage('INVALID_TEMPLATE'));
@@ -60,7 +88,7 @@ export async function readRows<V>(
     if (!codePage) return whole(importMessage('UNREADABLE_ENCODING'));
     await onBatch?.restart();
     try {
-      return await readWith(open, def, codePage, onBatch);
+      return await readWith(open, def, codePage, opts);
     } catch (again) {
       if (again instanceof UnreadableEncoding) return whole(importMessage('UNREADABLE_ENCODING'));
       throw again;
@@ -81,12 +109,27 @@ export interface BatchSink<V> {
   restart(): Promise<void>;
 }
 
+/**
+ * Reads the file again in the encoding a first read settled on (`read.encoding`): a second look at
+ * some rows, or the valid rows for the apply.
+ */
+export function readAgain<V>(
+  open: OpenFile,
+  def: ImportDefinition<V>,
+  encoding: string | undefined,
+  options: ReadOptions<V>,
+): Promise<ReadOutcome<V>> {
+  return readWith(open, def, encoding, options);
+}
+
 async function readWith<V>(
   open: OpenFile,
   def: ImportDefinition<V>,
-  encoding?: string,
-  onBatch?: BatchSink<V>,
+  encoding: string | undefined,
+  options: ReadOptions<V>,
 ): Promise<ReadOutcome<V>> {
+  const { onBatch, onRow, only } = options;
+  const keep = options.keep ?? true;
   const dateIndexes: number[] = [];
   const headers = def.headers;
   const width = headers.length;
@@ -99,7 +142,10 @@ async function readWith<V>(
   let batch: ValidRow<V>[] = [];
   // Per column, one string per distinct value while the column has few (DT and site codes): the kept
   // rows then share them instead of holding a copy each. A column with more values stops being shared.
-  const shared: Array<Map<string, string> | null> = headers.map(() => new Map<string, string>());
+  // (Only when the rows are kept: otherwise each row is gone after its batch.)
+  const shared: Array<Map<string, string> | null> = headers.map(() =>
+    keep ? new Map<string, string>() : null,
+  );
   // Other requests get the event loop at least every YIELD_MS, whatever the rows hold: a file of rows
   // that all fail (no database batch to await) would otherwise hold it for seconds.
   let lastYield = performance.now();
@@ -137,6 +183,7 @@ async function readWith<V>(
       rowNumber++;
       if (blank) continue;
       rows++;
+      if (only && !only(rowNumber)) continue;
       if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
         errors.push({ ...importMessage('INVALID_TEMPLATE'), row: rowNumber, header: null });
         continue;
@@ -160,7 +207,8 @@ async function readWith<V>(
         continue;
       }
       const row = { row: rowNumber, value: check.value };
-      valid.push(row);
+      if (keep) valid.push(row);
+      onRow?.(row);
       if (onBatch) {
         batch.push(row);
         if (batch.length >= DB_BATCH_ROWS) {
@@ -172,7 +220,7 @@ async function readWith<V>(
   }
   if (header === null || rows === 0) return whole(importMessage('EMPTY_FILE'));
   if (onBatch && batch.length > 0) await onBatch.batch(batch);
-  return { message: null, rows, valid, errors };
+  return { message: null, rows, valid, errors, encoding };
 }
 
 /**
@@ -194,12 +242,55 @@ export function rawRowBuilder(headers: readonly string[]): (cells: readonly stri
   return new Function('c', `return { ${fields} };`) as (cells: readonly string[]) => RawRow;
 }
 
-export interface ValidationOutcome<V> {
+/**
+ * The rows left valid by a streamed validation, without holding them: `forEachBatch` reads the stored
+ * file again (in the encoding validation settled on) and hands over its valid rows in batches, in row
+ * order, leaving out the rows that got an error. `length` is their number.
+ */
+export class StreamedRows<V> {
+  constructor(
+    readonly length: number,
+    private readonly open: OpenFile,
+    private readonly def: ImportDefinition<V>,
+    private readonly encoding: string | undefined,
+    private readonly bad: ReadonlySet<number>,
+  ) {}
+
+  async forEachBatch(size: number, fn: (rows: ValidRow<V>[]) => Promise<void>): Promise<void> {
+    let batch: ValidRow<V>[] = [];
+    let seen = 0;
+    const sink: BatchSink<V> = {
+      batch: async (rows) => {
+        for (const r of rows) if (!this.bad.has(r.row)) batch.push(r);
+        if (batch.length >= size) {
+          seen += batch.length;
+          const full = batch;
+          batch = [];
+          await fn(full);
+        }
+      },
+      restart: async () => {},
+    };
+    const read = await readAgain(this.open, this.def, this.encoding, { keep: false, onBatch: sink });
+    if (batch.length > 0) {
+      seen += batch.length;
+      await fn(batch);
+    }
+    // The stored file is the one validated: anything else is a broken store, not a user's error.
+    if (read.message || seen !== this.length)
+      throw new Error(`The stored file read again gave ${seen} valid rows, not ${this.length}`);
+  }
+}
+
+/** The rows left valid: kept (a KeptRowsDefinition's) or read again from the file (StreamedRows). */
+export type ValidRows<V> = ValidRow<V>[] | StreamedRows<V>;
+
+export interface ValidationOutcome<V, Rows = ValidRows<V>> {
   message: CodedMessage | null;
   preview: ImportPreview | null;
   /** Every error, in row order (the error file uses them all). */
   errors: RowError[];
-  valid: ValidRow<V>[];
+  valid: Rows;
 }
 
 /**
@@ -210,15 +301,37 @@ export interface ValidationOutcome<V> {
  * This relies on what the definition's contract already says: `checkAgainstDb` judges each row on its
  * own (rules across rows are `crossRowRules`), and `plan` counts row by row, so the plan of the rows
  * left valid is the sum of the batches' plans less the plan of the rows that got an error afterwards.
+ *
+ * Memory: with keyed rules across rows (a StreamedDefinition, every tool's) no row outlives its
+ * batch. Each rule keeps a 53-bit hash of its key and the row number per row (lib/repeated-keys.ts
+ * KeyHashes); after the read, the rows whose hash repeats are read again from the file (a second look,
+ * only when there are any) and the rule's own check confirms them by value. The rows a database check
+ * refused are kept from their batch (the plan subtracts them). The valid rows are then StreamedRows:
+ * the apply reads the file a last time. A KeptRowsDefinition keeps every row, as before.
  */
+export function validateImport<V>(
+  q: Queryable,
+  open: OpenFile,
+  def: KeptRowsDefinition<V>,
+  ctx: ImportContext,
+): Promise<ValidationOutcome<V, ValidRow<V>[]>>;
+export function validateImport<V>(
+  q: Queryable,
+  open: OpenFile,
+  def: ImportDefinition<V>,
+  ctx: ImportContext,
+): Promise<ValidationOutcome<V>>;
 export async function validateImport<V>(
   q: Queryable,
   open: OpenFile,
   def: ImportDefinition<V>,
   ctx: ImportContext,
 ): Promise<ValidationOutcome<V>> {
+  const streamed = isStreamed(def);
   const inFlight: Promise<void>[] = [];
   const dbErrors: RowError[][] = [];
+  // Streamed: the rows a database check refused, kept from their batch (their plan is subtracted).
+  const refused = new Map<number, ValidRow<V>>();
   const planned: ImportPlan = { create: 0, update: 0, unchanged: 0 };
   let failure: { error: unknown } | null = null;
   let pass = 0;
@@ -232,6 +345,7 @@ export async function validateImport<V>(
           if (started !== pass) return;
           dbErrors[slot] = errors;
           addPlan(planned, plan, 1);
+          if (streamed && errors.length > 0) keepRefused(batch, errors, refused);
         },
         (error: unknown) => {
           if (started === pass) failure ??= { error };
@@ -246,41 +360,114 @@ export async function validateImport<V>(
       dbErrors.length = 0;
       planned.create = planned.update = planned.unchanged = 0;
       failure = null;
+      refused.clear();
+      keys = newKeys();
+      validCount = 0;
     },
   };
+  // Streamed: per keyed rule, the compact keys of the valid rows.
+  const newKeys = () => (streamed ? def.crossRowRules.map(() => new KeyHashes()) : []);
+  let keys: KeyHashes[] = newKeys();
+  let validCount = 0;
+  const onRow = streamed
+    ? (r: ValidRow<V>) => {
+        validCount += 1;
+        const rules = def.crossRowRules;
+        for (let i = 0; i < rules.length; i += 1) {
+          const key = rules[i]!.key(r.value);
+          if (key !== null) keys[i]!.add(key, r.row);
+        }
+      }
+    : undefined;
   let read: ReadOutcome<V>;
   try {
-    read = await readRows(open, def, ctx.market, onBatch);
+    read = await readRows(open, def, ctx.market, onBatch, { keep: !streamed, onRow });
   } finally {
     await Promise.all(inFlight);
   }
   if (failure) throw (failure as { error: unknown }).error;
   if (read.message) return { message: read.message, preview: null, errors: [], valid: [] };
   const errors = read.errors;
-  for (const rule of def.crossRowRules) for (const e of rule(read.valid)) errors.push(e);
-  for (const batch of dbErrors) for (const e of batch) errors.push(e);
-  errors.sort((a, b) => a.row - b.row);
-  let valid = read.valid;
-  const plan = planned;
-  if (errors.length > 0) {
-    const bad = new Set(errors.map((e) => e.row));
-    const dropped = valid.filter((r) => bad.has(r.row));
-    if (dropped.length > 0) {
-      valid = valid.filter((r) => !bad.has(r.row));
-      addPlan(plan, await def.plan(q, dropped, ctx), -1);
+  // The rows of the file's cross-row checks, by row number (streamed: only those the rules look at).
+  let looked = new Map<number, ValidRow<V>>();
+  if (streamed) {
+    const candidates = keys.map((k) => k.repeatedRows());
+    const wanted = new Set<number>();
+    for (const rows of candidates) for (const row of rows) wanted.add(row);
+    if (wanted.size > 0) {
+      await readAgain(open, def, read.encoding, {
+        keep: false,
+        only: (row) => wanted.has(row),
+        onRow: (r) => void looked.set(r.row, r),
+      });
+    }
+    def.crossRowRules.forEach((rule, i) => {
+      const rows = candidates[i]!.map((row) => looked.get(row)!);
+      if (rows.length > 0) for (const e of rule.check(rows)) errors.push(e);
+    });
+  } else {
+    // Every row is kept: a keyed rule among them (a definition mixing both) checks all of them.
+    for (const rule of def.crossRowRules as ReadonlyArray<RowsRule<V> | KeyedRule<V>>) {
+      const found = typeof rule === 'function' ? rule(read.valid) : rule.check(read.valid);
+      for (const e of found) errors.push(e);
     }
   }
-  return {
-    message: errors.length > 0 ? importMessage('HAS_ERRORS') : null,
-    preview: {
-      rows: read.rows,
-      ...plan,
-      errorCount: errors.length,
-      errors: errors.slice(0, PREVIEW_ERROR_LIMIT),
-    },
-    errors,
-    valid,
+  for (const batch of dbErrors) for (const e of batch) errors.push(e);
+  errors.sort((a, b) => a.row - b.row);
+  const plan = planned;
+  const bad = new Set<number>();
+  let droppedCount = 0;
+  if (errors.length > 0) {
+    for (const e of errors) bad.add(e.row);
+    let dropped: ValidRow<V>[];
+    if (streamed) {
+      dropped = [];
+      for (const row of bad) {
+        const r = looked.get(row) ?? refused.get(row);
+        if (r) dropped.push(r);
+      }
+      dropped.sort((a, b) => a.row - b.row);
+    } else dropped = read.valid.filter((r) => bad.has(r.row));
+    droppedCount = dropped.length;
+    if (dropped.length > 0) addPlan(plan, await def.plan(q, dropped, ctx), -1);
+  }
+  looked = new Map();
+  refused.clear();
+  const preview = {
+    rows: read.rows,
+    ...plan,
+    errorCount: errors.length,
+    errors: errors.slice(0, PREVIEW_ERROR_LIMIT),
   };
+  const message = errors.length > 0 ? importMessage('HAS_ERRORS') : null;
+  if (!streamed) {
+    const valid = bad.size > 0 ? read.valid.filter((r) => !bad.has(r.row)) : read.valid;
+    return { message, preview, errors, valid };
+  }
+  return {
+    message,
+    preview,
+    errors,
+    valid: new StreamedRows(validCount - droppedCount, open, def, read.encoding, bad),
+  };
+}
+
+/** The rows of `batch` that `errors` name (the batch is in row order). */
+function keepRefused<V>(batch: ValidRow<V>[], errors: RowError[], into: Map<number, ValidRow<V>>): void {
+  for (const e of errors) {
+    let lo = 0;
+    let hi = batch.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const row = batch[mid]!.row;
+      if (row === e.row) {
+        into.set(row, batch[mid]!);
+        break;
+      }
+      if (row < e.row) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
 }
 
 function addPlan(total: ImportPlan, plan: ImportPlan, sign: 1 | -1): void {

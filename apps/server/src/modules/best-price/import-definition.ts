@@ -97,7 +97,8 @@ export const bestPriceImport: ImportDefinition<OverrideValue> = registerImport<O
   headers: BEST_PRICE_TEMPLATE_HEADERS,
   dateColumns: [],
   validateRow: validateOverrideRow,
-  crossRowRules: [duplicateOverrideRows],
+  // Keyed (lib/imports, KeyedRule): only rows with the same item code can repeat each other.
+  crossRowRules: [{ key: (v) => v.itemCode, check: duplicateOverrideRows }],
   async checkAgainstDb(q, rows, ctx) {
     const { unknown } = await facts(q, rows, ctx);
     return unknown.map((i) => rowError('NOT_IN_PORTAL', rows[i]!.row, ITEM));

@@ -75,7 +75,8 @@ export const deviceGeoImport: ImportDefinition<DeviceGeoValue> = registerImport<
   headers: DEVICE_GEO_TEMPLATE_HEADERS,
   dateColumns: [],
   validateRow: validateDeviceGeoRow,
-  crossRowRules: [duplicateGeoRows],
+  // Keyed (lib/imports, KeyedRule): only rows with the same SM code can repeat each other.
+  crossRowRules: [{ key: (v) => v.smCode, check: duplicateGeoRows }],
   async checkAgainstDb(q, rows, ctx) {
     const { failing } = await batchFacts(q, rows, ctx);
     return failing.length === 0 ? [] : geoDatabaseErrors(rows, failing);

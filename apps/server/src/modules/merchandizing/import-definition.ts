@@ -35,6 +35,7 @@ import { hasSpaceOrSpecialAround, isBlank, rowError } from '../../lib/imports/ce
 import {
   registerImport,
   type ImportContext,
+  type KeyedRule,
   type RawRow,
   type RowCheck,
   type ValidRow,
@@ -181,16 +182,20 @@ function duplicates<V>(
   key: (v: V) => string,
   code: 'MERCH_DUPLICATE_SET' | 'MERCH_DUPLICATE_OUTLET',
   header: string,
-) {
-  return (rows: ReadonlyArray<ValidRow<V>>): RowError[] => {
-    const seen = new Set<string>();
-    const errors: RowError[] = [];
-    for (const { row, value } of [...rows].sort((a, b) => a.row - b.row)) {
-      const k = key(value);
-      if (seen.has(k)) errors.push(rowError(code, row, header));
-      else seen.add(k);
-    }
-    return errors;
+): KeyedRule<V> {
+  // Keyed (lib/imports, KeyedRule): only rows with the same key can repeat each other.
+  return {
+    key,
+    check: (rows: ReadonlyArray<ValidRow<V>>): RowError[] => {
+      const seen = new Set<string>();
+      const errors: RowError[] = [];
+      for (const { row, value } of [...rows].sort((a, b) => a.row - b.row)) {
+        const k = key(value);
+        if (seen.has(k)) errors.push(rowError(code, row, header));
+        else seen.add(k);
+      }
+      return errors;
+    },
   };
 }
 
@@ -420,7 +425,8 @@ export const merchDisplaysImport = registerImport<DisplayLineValue>({
   headers: MERCH_DISPLAY_TEMPLATE_HEADERS,
   dateColumns: [],
   validateRow: validateDisplayRow,
-  crossRowRules: [displayLineRules],
+  // Keyed (lib/imports, KeyedRule): only lines of the same Display ID can conflict or repeat.
+  crossRowRules: [{ key: (v) => v.displayId, check: displayLineRules }],
   async checkAgainstDb(q, rows, ctx) {
     if (rows.length === 0) return [];
     const wide = marketWideErrors(rows, ctx, DISPLAY_ID);

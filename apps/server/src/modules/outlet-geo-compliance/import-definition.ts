@@ -60,7 +60,8 @@ export const outletGeoImport: ImportDefinition<OutletGeoValue> = registerImport<
   headers: OUTLET_GEO_TEMPLATE_HEADERS,
   dateColumns: [],
   validateRow: validateOutletGeoRow,
-  crossRowRules: [duplicateGeoRows],
+  // Keyed (lib/imports, KeyedRule): only rows with the same outlet code can repeat each other.
+  crossRowRules: [{ key: (v) => v.outletCode, check: duplicateGeoRows }],
   async checkAgainstDb(q, rows, ctx) {
     const { failing } = await batchFacts(q, rows, ctx);
     if (failing.length === 0) return [];

@@ -214,7 +214,8 @@ export const outletStatusImport: ImportDefinition<OutletStatusValue> = registerI
   headers: OUTLET_STATUS_TEMPLATE_HEADERS,
   dateColumns: [],
   validateRow: checkOutletStatusRow,
-  crossRowRules: [duplicateOutletRows],
+  // Keyed (lib/imports, KeyedRule): only rows with the same outlet code can repeat each other.
+  crossRowRules: [{ key: (v) => v.outletCode, check: duplicateOutletRows }],
   /** NOT_IN_PORTAL / OUT_OF_SCOPE (rules.ts) for the rows the database reports failing. */
   async checkAgainstDb(q, rows, ctx) {
     const { failing } = await batchFacts(q, rows, ctx);

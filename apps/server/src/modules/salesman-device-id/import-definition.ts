@@ -97,7 +97,11 @@ export const salesmanDeviceImport: ImportDefinition<SalesmanDeviceValue> =
     headers: SALESMAN_DEVICE_TEMPLATE_HEADERS,
     dateColumns: [],
     validateRow: validateSalesmanDeviceRow,
-    crossRowRules: [duplicateSalesmanRows, deviceGivenTwice],
+    // Keyed (lib/imports, KeyedRule): only rows sharing an SM code, or a device ID, can break these.
+    crossRowRules: [
+      { key: (v) => v.smCode, check: duplicateSalesmanRows },
+      { key: (v) => v.deviceId, check: deviceGivenTwice },
+    ],
     async checkAgainstDb(q, rows, ctx) {
       const { failing } = await batchFacts(q, rows, ctx);
       if (failing.length === 0) return [];

@@ -178,7 +178,8 @@ export const taskImport: ImportDefinition<TaskRowValue> = registerImport<TaskRow
   headers: TASK_TEMPLATE_HEADERS,
   dateColumns: [START, END],
   validateRow: validateTaskRow,
-  crossRowRules: [duplicateTaskRows],
+  // Keyed (lib/imports, KeyedRule): only rows giving the same task can repeat each other.
+  crossRowRules: [{ key: (v) => v.fingerprint, check: duplicateTaskRows }],
   /** One check per row (the form's checkTask): task files hold tens or hundreds of rows, not 100,000. */
   async checkAgainstDb(q, rows, ctx) {
     const errors: RowError[] = [];

@@ -82,13 +82,22 @@ export function validateSalesmanRow(
   };
 }
 
-export function duplicateSalesmen(rows: ReadonlyArray<ValidRow<SalesmanUploadValue>>): RowError[] {
+/** SM_DUPLICATE_ROW on every row whose SM code an earlier row had. */
+export function duplicateSalesmanCodes(rows: ReadonlyArray<ValidRow<SalesmanUploadValue>>): RowError[] {
   const codes = new Set<string>();
-  const emails = new Set<string>();
   const errors: RowError[] = [];
   for (const r of rows) {
     if (codes.has(r.value.smCode)) errors.push(rowError('SM_DUPLICATE_ROW', r.row, SM_CODE));
     else codes.add(r.value.smCode);
+  }
+  return errors;
+}
+
+/** USER_EMAIL_DUPLICATE on every row whose email (when given) an earlier row had. */
+export function duplicateSalesmanEmails(rows: ReadonlyArray<ValidRow<SalesmanUploadValue>>): RowError[] {
+  const emails = new Set<string>();
+  const errors: RowError[] = [];
+  for (const r of rows) {
     const email = r.value.email;
     if (email !== null) {
       if (emails.has(email)) errors.push(rowError('USER_EMAIL_DUPLICATE', r.row, EMAIL));
@@ -96,6 +105,11 @@ export function duplicateSalesmen(rows: ReadonlyArray<ValidRow<SalesmanUploadVal
     }
   }
   return errors;
+}
+
+/** Both rules over every row, in row order: a row's SM code error before its email error. */
+export function duplicateSalesmen(rows: ReadonlyArray<ValidRow<SalesmanUploadValue>>): RowError[] {
+  return [...duplicateSalesmanCodes(rows), ...duplicateSalesmanEmails(rows)].sort((a, b) => a.row - b.row);
 }
 
 interface Facts {
@@ -188,7 +202,11 @@ export const salesmanImport: ImportDefinition<SalesmanUploadValue> = registerImp
   headers: SALESMAN_UPLOAD_HEADERS,
   dateColumns: [],
   validateRow: validateSalesmanRow,
-  crossRowRules: [duplicateSalesmen],
+  // Keyed (lib/imports, KeyedRule): only rows with the same SM code, or the same email, repeat.
+  crossRowRules: [
+    { key: (v) => v.smCode, check: duplicateSalesmanCodes },
+    { key: (v) => v.email, check: duplicateSalesmanEmails },
+  ],
   async checkAgainstDb(q, rows, ctx) {
     const f = await factsOf(q, rows, ctx);
     const scope = dtScope(ctx.user);

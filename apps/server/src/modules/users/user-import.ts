@@ -304,7 +304,8 @@ export const userImport: ImportDefinition<UserUploadValue> = registerImport<User
   headers: USER_UPLOAD_HEADERS,
   dateColumns: [],
   validateRow: validateUserRow,
-  crossRowRules: [duplicateEmails],
+  // Keyed (lib/imports, KeyedRule): only rows with the same email can repeat each other.
+  crossRowRules: [{ key: (v) => v.email, check: duplicateEmails }],
   async checkAgainstDb(q, rows, ctx) {
     const facts = await batchFacts(q, rows, ctx);
     const errors: RowError[] = [];
