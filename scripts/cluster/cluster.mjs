@@ -319,9 +319,10 @@ function poolerPid() {
 
 async function upPooler(state) {
   const dir = pgDir('pgbouncer');
-  // The server connects with options=-c jit=off, which pgbouncer refuses; it ignores it here and the
-  // role carries the setting instead (both halves of the note in docs/deployment.md).
-  psql(state.ports.primary, 'ALTER ROLE postgres SET jit = off');
+  // Behind a transaction pooler the server cannot turn JIT off with its startup option (pgbouncer refuses
+  // `options`, and the servers then connect without it): the database's default does it, for every
+  // session on the primary and, replicated, on the replica (docs/deployment.md, "Connection pooler").
+  psql(state.ports.primary, `ALTER DATABASE ${DATABASE} SET jit = off`);
   writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
   writeFileSync(
     path.join(dir, 'pgbouncer.ini'),
@@ -338,7 +339,6 @@ async function upPooler(state) {
       `auth_file = ${path.join(dir, 'users.txt')}`,
       'admin_users = postgres',
       'pool_mode = transaction',
-      'ignore_startup_parameters = options',
       'default_pool_size = 20',
       'max_client_conn = 500',
       `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
@@ -919,6 +919,14 @@ async function check() {
   if (process.env.CLUSTER_POOLER === 'none') {
     say('info the app servers connect to PostgreSQL directly (CLUSTER_POOLER=none)');
   } else {
+    // JIT off behind the pooler: the servers' startup option cannot pass pgbouncer, the database default does.
+    const jit = [POOLED_PRIMARY, POOLED_REPLICA].map(
+      (db) => `${db} ${psql(state.ports.pooler, 'SHOW jit', db)}`,
+    );
+    expect(
+      jit.every((line) => line.endsWith(' off')),
+      `a pooled connection reports SHOW jit: ${jit.join(', ')}`,
+    );
     const pools = poolerPools(state);
     expect(
       (pools[POOLED_PRIMARY]?.servers ?? 0) > 0,

@@ -35,8 +35,66 @@ export interface Database extends Queryable {
     sql: string,
     params: unknown[],
     batchSize: number,
+    /** Aborting it gives up the read at its next wait and closes its connection (replica reads). */
+    signal?: AbortSignal,
   ) => AsyncGenerator<Record<string, unknown>[]>;
+  /**
+   * A query given up when `signal` aborts before it answers: the wait ends at once with a
+   * `ReadAbandoned` error and the connection (its query possibly queued in a pooler) is closed, not
+   * reused. Only on PostgreSQL (db/read-routing.ts uses it for replica reads).
+   */
+  readonly queryUntil?: <T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] | undefined,
+    signal: AbortSignal,
+  ) => Promise<{ rows: T[] }>;
   close(): Promise<void>;
+}
+
+/** A wait given up (Database.queryUntil, cursor's signal); `code` READ_ABANDONED. */
+export class ReadAbandoned extends Error {
+  readonly code = 'READ_ABANDONED';
+  constructor(reason: unknown) {
+    super(`read given up: ${reason instanceof Error ? reason.message : String(reason ?? 'aborted')}`);
+    this.name = 'ReadAbandoned';
+  }
+}
+
+/** `work`, or a ReadAbandoned rejection as soon as `signal` aborts (the work itself is not stopped). */
+export function within<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(new ReadAbandoned(signal.reason));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      work.catch(() => undefined);
+      reject(new ReadAbandoned(signal.reason));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The URL without its password, for logs. */
+function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the database URL';
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -82,6 +140,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       [pgliteTypes.TIMESTAMPTZ]: (v: string) => new Date(v),
     },
   });
+  // PGlite has no JIT compiler, but says `jit = on`: one session, so a SET makes `SHOW jit` agree with
+  // PostgreSQL's pools (and would hold if a build ever had one).
+  await client.exec(`SET jit = off`);
   const db: Database = {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
@@ -118,6 +179,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return db;
 }
 
+/** The startup option the pools send on a direct connection (see openPostgres). */
+export const STARTUP_OPTIONS = '-c jit=off';
+
+/** pgbouncer's answer to a startup parameter it does not pass on (`options` unless told to ignore it). */
+export function isStartupOptionRefused(error: unknown): boolean {
+  return /unsupported startup parameter/i.test(String((error as { message?: string } | null)?.message ?? ''));
+}
+
 async function openPostgres(
   url: string,
   poolSize: number,
@@ -125,10 +194,14 @@ async function openPostgres(
 ): Promise<Database> {
   // JIT compilation pays off for long analytical scans, not for the portal's queries: it added 50 ms
   // to a report count and 70 ms to a Team View on the large set, and 340 ms to an export's query.
+  // A direct connection turns it off with a startup option. A transaction pooler (pgbouncer) refuses that
+  // option ('unsupported startup parameter: options'), or drops it when told to ignore it; behind one the
+  // database's own default must say `jit = off` (ALTER DATABASE … SET jit = off, docs/deployment.md), and
+  // the pool stops sending the option at the first refusal. `SHOW jit` at the probe warns when it is on.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    options: '-c jit=off',
+    options: STARTUP_OPTIONS,
     connectionTimeoutMillis: options.connectTimeoutMs,
   });
   // An idle connection the server ends (a restart, an administrator, DROP DATABASE … FORCE) must not
@@ -136,23 +209,59 @@ async function openPostgres(
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
+  /** After a pooler refused the startup option: later connections go without it. True when it changed. */
+  const dropStartupOption = (error: unknown): boolean => {
+    if (!isStartupOptionRefused(error) || pool.options.options === undefined) return false;
+    pool.options.options = undefined;
+    console.log(
+      `${safeUrl(url)}: a connection pooler refused the startup option '${STARTUP_OPTIONS}'; connecting ` +
+        'without it (the database default must turn JIT off: docs/deployment.md, "Connection pooler")',
+    );
+    return true;
+  };
+  const connect = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (!dropStartupOption(error)) throw error;
+      return pool.connect();
+    }
+  };
+  const poolQuery = async (sql: string, params?: unknown[]) => {
+    try {
+      return await pool.query(sql, params);
+    } catch (error) {
+      if (!dropStartupOption(error)) throw error;
+      return pool.query(sql, params);
+    }
+  };
   // Fail at boot, not at the first request, when the server cannot be reached.
   if (options.probe !== false) {
-    const probe = await pool.connect();
-    probe.release();
+    const probe = await connect();
+    try {
+      const { rows } = await probe.query<{ jit: string }>('SHOW jit');
+      if (rows[0]?.jit !== 'off') {
+        console.warn(
+          `${safeUrl(url)}: JIT is on for the portal's sessions (it slows its queries): behind a connection ` +
+            'pooler run ALTER DATABASE <database> SET jit = off (docs/deployment.md, "Connection pooler")',
+        );
+      }
+    } finally {
+      probe.release();
+    }
   }
   let closed = false;
   const db: Database = {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await pool.query(sql, params as unknown[] | undefined);
+      const result = await poolQuery(sql, params as unknown[] | undefined);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
-      await pool.query(sql);
+      await poolQuery(sql);
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
-      const conn = await pool.connect();
+      const conn = await connect();
       try {
         await conn.query('BEGIN');
         const value = await fn({
@@ -174,7 +283,7 @@ async function openPostgres(
       }
     },
     async copyCsv(table, columns, csv) {
-      const conn = await pool.connect();
+      const conn = await connect();
       try {
         const stream = conn.query(copyFrom(copyStatement(table, columns, 'STDIN')));
         await pipeline(Readable.from([csv]), stream);
@@ -184,24 +293,70 @@ async function openPostgres(
       }
     },
     drizzle: drizzlePg({ client: pool }) as unknown as PgDatabase<PgQueryResultHKT>,
-    async *cursor(sql: string, params: unknown[], batchSize: number) {
-      const conn = await pool.connect();
-      let open = false;
+    async *cursor(sql: string, params: unknown[], batchSize: number, signal?: AbortSignal) {
+      if (signal?.aborted) throw new ReadAbandoned(signal.reason);
+      const connecting = connect();
+      let conn: pg.PoolClient;
       try {
-        await conn.query('BEGIN READ ONLY');
+        conn = await within(connecting, signal);
+      } catch (error) {
+        connecting.then(
+          (c) => c.release(true),
+          () => undefined,
+        );
+        throw error;
+      }
+      let open = false;
+      let broken: Error | undefined;
+      try {
+        await within(conn.query('BEGIN READ ONLY'), signal);
         open = true;
-        await conn.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+        await within(
+          conn.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, params as unknown[]),
+          signal,
+        );
         for (;;) {
-          const batch = await conn.query(`FETCH ${Math.max(1, Math.floor(batchSize))} FROM export_cursor`);
+          const batch = await within(
+            conn.query(`FETCH ${Math.max(1, Math.floor(batchSize))} FROM export_cursor`),
+            signal,
+          );
           if (batch.rows.length === 0) break;
           yield batch.rows as Record<string, unknown>[];
           if (batch.rows.length < batchSize) break;
         }
         await conn.query('COMMIT');
         open = false;
+      } catch (error) {
+        // Given up: the connection may still have a query queued; close it rather than reuse it.
+        if (error instanceof ReadAbandoned) broken = error;
+        throw error;
       } finally {
-        if (open) await conn.query('ROLLBACK').catch(() => undefined);
+        if (open && !broken) await conn.query('ROLLBACK').catch(() => undefined);
+        conn.release(broken);
+      }
+    },
+    async queryUntil<T>(sql: string, params: unknown[] | undefined, signal: AbortSignal) {
+      if (signal.aborted) throw new ReadAbandoned(signal.reason);
+      const connecting = connect();
+      let conn: pg.PoolClient;
+      try {
+        conn = await within(connecting, signal);
+      } catch (error) {
+        // Given up while connecting: the connection, if it comes, is closed.
+        connecting.then(
+          (c) => c.release(true),
+          () => undefined,
+        );
+        throw error;
+      }
+      try {
+        const result = await within(conn.query(sql, params), signal);
         conn.release();
+        return { rows: result.rows as T[] };
+      } catch (error) {
+        // As pg's own pool.query does on an error: the connection is not reused.
+        conn.release(error instanceof Error ? error : true);
+        throw error;
       }
     },
     async close() {

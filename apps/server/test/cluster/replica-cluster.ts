@@ -5,7 +5,15 @@
  * As root the servers run as the 'postgres' user (Debian's PostgreSQL refuses root).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +52,10 @@ function freePort(): Promise<number> {
 export interface ReplicaCluster {
   primaryUrl: string;
   replicaUrl: string;
+  /** The temporary folder (sockets, logs), removed by stop(). */
+  dir: string;
+  primaryPort: number;
+  replicaPort: number;
   /** Stops the standby (immediate), as a crash would. */
   stopReplica(): void;
   startReplica(): void;
@@ -129,6 +141,9 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
     };
     startReplica();
     return {
+      dir,
+      primaryPort,
+      replicaPort,
       primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
       replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
       stopReplica() {
@@ -142,4 +157,74 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
     stop();
     throw error;
   }
+}
+
+/** pgbouncer's binary where the Debian package put it; null when it is not installed. */
+export function pgbouncerBin(): string | null {
+  for (const candidate of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'])
+    if (existsSync(candidate)) return candidate;
+  return null;
+}
+
+export interface Pooler {
+  /** postgres://… of a pooled database (a name of `databases`). */
+  url(database: string): string;
+  stop(): void;
+}
+
+/**
+ * pgbouncer in transaction mode in front of the cluster, configured as scripts/cluster does it (and
+ * without `ignore_startup_parameters`: a startup option is refused). `databases`: pooled name → the
+ * primary's or the replica's database.
+ */
+export async function startPooler(
+  cluster: ReplicaCluster,
+  bin: string,
+  databases: Record<string, { server: 'primary' | 'replica'; dbname: string }>,
+): Promise<Pooler> {
+  const port = await freePort();
+  const dir = path.join(cluster.dir, 'pgbouncer');
+  spawnSync('mkdir', ['-p', dir]);
+  chmodSync(dir, 0o777);
+  const ini = path.join(dir, 'pgbouncer.ini');
+  const pidFile = path.join(dir, 'pgbouncer.pid');
+  writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(
+    ini,
+    [
+      '[databases]',
+      ...Object.entries(databases).map(
+        ([name, d]) =>
+          `${name} = host=127.0.0.1 port=${d.server === 'primary' ? cluster.primaryPort : cluster.replicaPort} dbname=${d.dbname} user=postgres`,
+      ),
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      `unix_socket_dir = ${dir}`,
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      'default_pool_size = 10',
+      `pidfile = ${pidFile}`,
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      '',
+    ].join('\n'),
+  );
+  if (isRoot) spawnSync('chown', ['-R', 'postgres', dir]);
+  run(bin, ['-d', ini]);
+  const until = Date.now() + 10_000;
+  while (!existsSync(pidFile)) {
+    if (Date.now() > until) throw new Error(`pgbouncer did not start (see ${dir}/pgbouncer.log)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      try {
+        process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGINT');
+      } catch {
+        // already stopped
+      }
+    },
+  };
 }
