@@ -10,7 +10,10 @@
  *     2. otherwise the replica, when this process's last check found it up and at most maxLagMs behind;
  *     3. otherwise the primary.
  *   A replica query that fails for want of a connection (the replica stopped, restarting, a recovery
- *   conflict) is run again on the primary and the replica is marked down until the next check.
+ *   conflict) is run again on the primary and the replica is marked down until the next check. A replica
+ *   query still waiting when the replica is marked down (behind a pooler that queues it while it cannot
+ *   reach the replica) is given up, its connection closed, and run again on the primary: a replica read
+ *   waits at most about the check's timeout plus one period once the replica stops answering.
  * - The check (every checkMs): the primary's current WAL position is sampled with its time; the replica's
  *   replayed position is compared with those samples, so its lag is "now minus the time of the newest
  *   primary sample it has replayed". An idle primary therefore shows a lag of one check period, not the
@@ -21,7 +24,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database, Queryable } from './client.js';
+import { setMaxListeners } from 'node:events';
+import { within, type Database, type Queryable } from './client.js';
 import { DataVersionWatch } from './data-version.js';
 
 export interface ReadRoutingOptions {
@@ -45,14 +49,28 @@ export function parseLsn(lsn: string): bigint {
 export function isReplicaUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   const code = String(e?.code ?? '');
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
-    return true;
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'];
+  // READ_ABANDONED: a replica read given up when the replica was marked down (db/client.ts).
+  if (codes.includes(code) || code === 'READ_ABANDONED') return true;
   // 08: connection exception; 57P0x: shutting down, cannot connect now; 40001 with a standby: a query
   // cancelled by a recovery conflict.
   if (/^08/.test(code) || /^57P0[1-4]$/.test(code) || code === '40001') return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     String(e?.message ?? ''),
   );
+}
+
+/**
+ * A query given up when `signal` aborts: its connection closed (Database.queryUntil, PostgreSQL), or just
+ * no longer waited for (a Database without it).
+ */
+function queryWithin<T>(
+  db: Database,
+  sql: string,
+  params: unknown[] | undefined,
+  signal: AbortSignal,
+): Promise<{ rows: T[] }> {
+  return db.queryUntil ? db.queryUntil<T>(sql, params, signal) : within(db.query<T>(sql, params), signal);
 }
 
 interface Sample {
@@ -67,6 +85,7 @@ export class ReadRouter {
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | null = null;
   private downLogged = false;
+  private down = new AbortController();
   readonly primaryVersion: DataVersionWatch;
   readonly replicaVersion: DataVersionWatch;
 
@@ -77,7 +96,11 @@ export class ReadRouter {
     primaryVersion?: DataVersionWatch,
   ) {
     this.primaryVersion = primaryVersion ?? new DataVersionWatch(primary);
-    this.replicaVersion = new DataVersionWatch(replica);
+    // Bounded like every replica read: given up when the replica is marked down.
+    this.replicaVersion = new DataVersionWatch({
+      query: <T>(sql: string, params?: unknown[]) => queryWithin<T>(replica, sql, params, this.downSignal),
+    });
+    setMaxListeners(0, this.down.signal);
   }
 
   /**
@@ -109,9 +132,20 @@ export class ReadRouter {
     this.timer = undefined;
   }
 
+  /**
+   * Aborted when the replica is marked down (a check that failed or did not answer in time, or a read that
+   * found no connection); a new one once it is usable again. Replica reads in flight give up on it and run
+   * again on the primary, so a read queued in a pooler that cannot reach the replica does not wait for the
+   * pooler's own timeouts.
+   */
+  get downSignal(): AbortSignal {
+    return this.down.signal;
+  }
+
   /** Marks the replica down until the next check finds it back. */
   markDown(error?: unknown): void {
     this.lagMs = null;
+    if (!this.down.signal.aborted) this.down.abort(error ?? new Error('the read replica is unavailable'));
     if (!this.downLogged) {
       this.downLogged = true;
       this.options.log?.warn({ err: error }, 'read replica unavailable: reads go to the primary');
@@ -140,18 +174,17 @@ export class ReadRouter {
       // A replica behind a pooler (pgbouncer) that cannot reach it does not refuse: the pooler queues the
       // query and fails it only after its own login retries (tens of seconds). A check that does not
       // answer in time counts as down, so the next requests read from the primary.
-      const answer = this.replica.query<{ standby: boolean; lsn: string | null }>(
-        'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn',
+      // Given up on, the check's connection is closed (not left queued in the pooler, filling the pool).
+      const late = new AbortController();
+      const timer = setTimeout(
+        () => late.abort(new Error(`the replica did not answer its check in ${this.checkTimeoutMs} ms`)),
+        this.checkTimeoutMs,
       );
-      answer.catch(() => undefined);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`the replica did not answer its check in ${this.checkTimeoutMs} ms`)),
-          this.checkTimeoutMs,
-        );
-      });
-      const { rows } = await Promise.race([answer, late]).finally(() => clearTimeout(timer));
+      const sql = 'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn';
+      type Check = { standby: boolean; lsn: string | null };
+      const { rows } = await queryWithin<Check>(this.replica, sql, undefined, late.signal).finally(() =>
+        clearTimeout(timer),
+      );
       const row = rows[0]!;
       if (!row.standby) {
         // Not a standby (promoted, or the primary itself): nothing to lag behind.
@@ -164,6 +197,11 @@ export class ReadRouter {
         let newest: Sample | undefined;
         for (const s of this.samples) if (s.lsn <= replayed && (!newest || s.at > newest.at)) newest = s;
         this.lagMs = newest ? Math.max(0, Date.now() - newest.at) : null;
+      }
+      if (this.replicaUsable && this.down.signal.aborted) {
+        this.down = new AbortController();
+        // Every replica read in flight listens to it: more than the default 10 is normal, not a leak.
+        setMaxListeners(0, this.down.signal);
       }
       if (this.downLogged && this.replicaUsable) {
         this.downLogged = false;
@@ -208,7 +246,14 @@ export class RoutedRead implements ReadDatabase {
   /** The data version as seen by this request's pool (UCube's cache keys; see db/data-version.ts). */
   async dataVersion(): Promise<string> {
     const pool = await this.pool();
-    return (pool === this.router.replica ? this.router.replicaVersion : this.router.primaryVersion).current();
+    if (pool !== this.router.replica) return this.router.primaryVersion.current();
+    try {
+      return await this.router.replicaVersion.current();
+    } catch (error) {
+      if (!isReplicaUnavailable(error)) throw error;
+      this.fallBack(error);
+      return this.router.primaryVersion.current();
+    }
   }
 
   private fallBack(error: unknown): Database {
@@ -219,8 +264,11 @@ export class RoutedRead implements ReadDatabase {
 
   async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
     const pool = await this.pool();
+    if (pool !== this.router.replica) return pool.query<T>(sql, params);
     try {
-      return await pool.query<T>(sql, params);
+      // Bounded: given up as soon as the replica is marked down (at most the check's timeout plus a
+      // period after it stopped answering), then run once on the primary.
+      return await queryWithin<T>(pool, sql, params, this.router.downSignal);
     } catch (error) {
       if (pool !== this.router.replica || !isReplicaUnavailable(error)) throw error;
       return this.fallBack(error).query<T>(sql, params);
@@ -235,7 +283,8 @@ export class RoutedRead implements ReadDatabase {
     const pool = await this.pool();
     let yielded = false;
     try {
-      for await (const batch of pool.cursor!(sql, params, batchSize)) {
+      const signal = pool === this.router.replica ? this.router.downSignal : undefined;
+      for await (const batch of pool.cursor!(sql, params, batchSize, signal)) {
         yielded = true;
         yield batch;
       }

@@ -66,6 +66,7 @@ describe('replica routing without a replica', () => {
       ...p.db,
       query: ((sql: string, params?: unknown[]) =>
         hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
+      queryUntil: undefined,
     };
     const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
     await router.check();
@@ -78,4 +79,31 @@ describe('replica routing without a replica', () => {
     expect(settled).toBe('settled');
     expect(router.replicaUsable).toBe(false);
   });
+
+  it('a replica read already waiting when the replica is marked down is given up and answered by the primary', async () => {
+    // A pooler that cannot reach a stopped replica queues the read: it neither answers nor fails.
+    let hang = false;
+    const replica = {
+      ...p.db,
+      query: ((sql: string, params?: unknown[]) =>
+        hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
+      queryUntil: undefined,
+    };
+    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
+    await router.check();
+    expect(router.replicaUsable).toBe(true);
+    hang = true;
+    const read = router.reader(async () => false);
+    expect(await read.onReplica()).toBe(true);
+    const started = Date.now();
+    const answer = read.query<{ one: number }>('SELECT 1 AS one');
+    const version = read.dataVersion();
+    // The next check does not answer in time either: the replica is marked down, the read moves.
+    await router.check();
+    expect(router.replicaUsable).toBe(false);
+    expect((await answer).rows).toEqual([{ one: 1 }]);
+    expect(await version).toBe(await router.primaryVersion.current());
+    expect(await read.onReplica()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(router.checkTimeoutMs + 3000);
+  }, 20_000);
 });
