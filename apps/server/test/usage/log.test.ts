@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '@fieldforce/contracts';
+import type { Queryable } from '../../src/db/client.js';
 import { drainUsageInbox, rebuildUsageRollups, storeUsageBatches } from '../../src/modules/usage/queries.js';
 import { buildUser } from '../factories.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
@@ -139,5 +140,16 @@ describe('the usage events log', () => {
     expect(await rows('SELECT * FROM usage_active_counts ORDER BY market, period, start, role')).toEqual(
       counts,
     );
+  });
+
+  it('a move that fails with no row to blame gives up instead of trying again for ever', async () => {
+    // The move's statement fails whatever it holds (as when the database refuses it): nothing to set aside.
+    const broken: Queryable = {
+      query: <T>(sql: string, params?: unknown[]) =>
+        sql.includes('WITH taken AS')
+          ? Promise.reject(new Error('the move cannot run'))
+          : database.db.query<T>(sql, params),
+    };
+    await expect(drainUsageInbox(broken)).rejects.toThrow('the move cannot run');
   });
 });

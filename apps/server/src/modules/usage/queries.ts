@@ -63,7 +63,12 @@ const ROLL_UP = `     ), daily AS (
        ON CONFLICT (day, market, event, role) DO UPDATE SET events = usage_daily.events + excluded.events
      ), alike AS (
        -- Events alike in what the items read, counted once: the items are worked out per kind of event.
-       SELECT market, day, event, screen, properties, count(*) AS n FROM input
+       -- Only reportView, download and upload read their properties; the others are not told apart by them.
+       SELECT market, day, event, screen, properties, count(*) AS n
+       FROM (SELECT market, day, event, screen,
+                    CASE WHEN event IN ('reportView', 'download', 'upload') THEN properties ELSE '{}'::jsonb END
+                      AS properties
+             FROM input) x
        GROUP BY market, day, event, screen, properties
      ), day_items AS (
        SELECT s.market, s.day, i.kind, i.item, i.detail, sum(s.n) AS events, sum(i.amount * s.n) AS amount
@@ -154,10 +159,12 @@ export async function processUsageInbox(q: Queryable, limit = 400): Promise<numb
        SELECT id, market, received_at, user_id, role, events FROM batches ORDER BY id
      ), input AS (
        SELECT b.id * 1000 + e.n AS ord, b.market, b.user_id, coalesce(b.role, '') AS role_key,
-              e.v ->> 'event' AS event, e.v ->> 'screen' AS screen,
-              coalesce(e.v -> 'properties', '{}'::jsonb) AS properties,
-              ((e.v ->> 'at')::timestamptz AT TIME ZONE b.time_zone)::date AS day
-       FROM batches b CROSS JOIN LATERAL jsonb_array_elements(b.events) WITH ORDINALITY AS e(v, n)
+              e.event, e.screen, coalesce(e.properties, '{}'::jsonb) AS properties,
+              (e.at AT TIME ZONE b.time_zone)::date AS day
+       FROM batches b
+       CROSS JOIN LATERAL ROWS FROM (
+         jsonb_to_recordset(b.events) AS (event text, at timestamptz, screen text, properties jsonb)
+       ) WITH ORDINALITY AS e(event, at, screen, properties, n)
      ${ROLL_UP}
      SELECT count(*)::int AS n FROM taken`,
     [limit],
@@ -198,11 +205,14 @@ export async function drainUsageInbox(
         const n = await processUsageInbox(q, 1);
         moved += n;
         if (n === 0 && (await othersDone())) return moved;
-      } catch {
-        await q.query(
+      } catch (single) {
+        const { rows } = await q.query(
           `UPDATE usage_event_inbox SET failed = true
-           WHERE id = (SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT 1)`,
+           WHERE id = (SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT 1) RETURNING id`,
         );
+        // No row to blame (the statement fails with nothing to move: the database, not a row): give up
+        // instead of trying again for ever.
+        if (rows.length === 0 && (await othersDone())) throw single;
       }
     }
   }
