@@ -5,8 +5,9 @@
  * theirs, the device ID is not another salesman's) and a set-based apply from the staging table with
  * one 'salesman.device.update' audit entry per salesman changed.
  *
- * Both database steps are one statement per batch: the rows go as JSON arrays (one parameter each) and
- * the server answers only the rows that fail and a count.
+ * Both database steps are one statement per batch: the rows go as one text parameter per column
+ * (space-separated values; JSON arrays when a value holds a space) and the server answers only the
+ * rows that fail and a count.
  */
 import {
   COUNTRIES,
@@ -31,23 +32,50 @@ import {
 export const SALESMAN_DEVICE_TOOL = 'salesmanDeviceId';
 export const DEVICE_UPDATE_ACTION = 'salesman.device.update';
 
-/** The batch as JSON arrays: DT codes, SM codes, device IDs, phones in the stored form ('' = none). */
-function batchParams(rows: ReadonlyArray<NumberedDevice>, ctx: ImportContext): unknown[] {
+/**
+ * The batch as one parameter per column: DT codes, SM codes, device IDs, phones in the stored form
+ * ('' = none), and the FROM item that unpacks them. A value that passed the row rules holds no space
+ * (SPACES_OR_SPECIAL, DEVICE_ID_INVALID, the phone's digits), so the columns go as space-separated
+ * text (`string_to_table`, as Outlet Status's check: about half the server's time of
+ * `json_array_elements_text`); as JSON arrays when a value holds a space all the same.
+ */
+function batchParams(
+  rows: ReadonlyArray<NumberedDevice>,
+  ctx: ImportContext,
+): { params: unknown[]; from: string } {
   const dial = COUNTRIES[ctx.market].dialCode;
-  return [
-    ctx.market,
-    JSON.stringify(rows.map((r) => r.value.dtCode)),
-    JSON.stringify(rows.map((r) => r.value.smCode)),
-    JSON.stringify(rows.map((r) => r.value.deviceId)),
-    JSON.stringify(
-      rows.map((r) => (r.value.phone === null ? '' : (normalisePhone(r.value.phone, dial) ?? ''))),
-    ),
-  ];
+  const dt: string[] = [];
+  const sm: string[] = [];
+  const dev: string[] = [];
+  const phone: string[] = [];
+  let spaced = false;
+  for (const { value } of rows) {
+    const typed = value.phone === null ? '' : (normalisePhone(value.phone, dial) ?? '');
+    dt.push(value.dtCode);
+    sm.push(value.smCode);
+    dev.push(value.deviceId);
+    phone.push(typed);
+    if (
+      value.dtCode.includes(' ') ||
+      value.smCode.includes(' ') ||
+      value.deviceId.includes(' ') ||
+      typed.includes(' ')
+    )
+      spaced = true;
+  }
+  const columns = [dt, sm, dev, phone];
+  // string_to_table('', ' ') is no row at all: in a one-row batch without a phone, ROWS FROM pads
+  // that column with NULL, read back as ''.
+  const from = spaced
+    ? `ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
+                  json_array_elements_text($4::json), json_array_elements_text($5::json))`
+    : `ROWS FROM (string_to_table($2::text, ' '), string_to_table($3::text, ' '),
+                  string_to_table($4::text, ' '), string_to_table($5::text, ' '))`;
+  return {
+    params: [ctx.market, ...columns.map((c) => (spaced ? JSON.stringify(c) : c.join(' ')))],
+    from: `${from} WITH ORDINALITY AS f(dt, sm, dev, phone_typed, i)`,
+  };
 }
-
-const BATCH_ROWS = `ROWS FROM (json_array_elements_text($2::json), json_array_elements_text($3::json),
-                             json_array_elements_text($4::json), json_array_elements_text($5::json))
-                   WITH ORDINALITY AS f(dt, sm, dev, phone, i)`;
 
 interface BatchFacts {
   /** The rows that fail a database rule, with what the database knows of them. */
@@ -63,16 +91,17 @@ interface BatchFacts {
 const batchFacts = batchMemo(
   async (q: Queryable, rows: ReadonlyArray<NumberedDevice>, ctx: ImportContext): Promise<BatchFacts> => {
     if (rows.length === 0) return { failing: [], update: 0 };
-    const params = batchParams(rows, ctx);
+    const { params, from } = batchParams(rows, ctx);
     const smInScope = dtScopeSql(ctx.user, 's.dt_code', params);
     const holderVisible = dtScopeSql(ctx.user, 'h.dt_code', params);
     const { rows: answer } = await q.query<{ update: number; failing: RowFacts[] | null }>(
       `WITH j AS (
-         SELECT f.i, s.id AS sid, s.dt_code, s.phone, s.device_id, f.dt, f.dev, f.phone AS typed,
+         SELECT f.i, s.id AS sid, s.dt_code, s.phone, s.device_id, f.dt, f.dev,
+                coalesce(f.phone_typed, '') AS typed,
                 coalesce(${smInScope}, false) AS in_scope,
                 CASE WHEN h.id IS NULL THEN NULL
                      WHEN h.country_code = $1 AND ${holderVisible} THEN h.sm_code ELSE '' END AS holder
-         FROM ${BATCH_ROWS}
+         FROM ${from}
          LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
          LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm)
        SELECT (SELECT count(*) FROM j WHERE j.device_id IS DISTINCT FROM j.dev)::int AS update,
