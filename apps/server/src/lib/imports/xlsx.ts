@@ -9,12 +9,21 @@
  * NotASpreadsheet, never handed to SheetJS's other formats), and a zip's declared uncompressed size
  * stays under SPREADSHEET_MAX_INFLATED_BYTES (a zip bomb is refused before it is inflated).
  *
- * Cell texts: strings as written; whole numbers as their digits (a phone number typed as a number
- * reads '84901234567', never '8.49E+10'); other numbers as JavaScript prints them; dates dd/mm/yyyy
- * (the pipeline's date form); booleans TRUE / FALSE; empty and error cells ''.
+ * SheetJS parses a workbook in one synchronous call (seconds for 25 MB), so the server's paths
+ * (recordBatches, spreadsheetRecordsOf) parse in a worker thread (xlsx-worker.mjs) and get the rows back
+ * in batches while the event loop keeps answering other requests; `spreadsheetRecords` parses in the
+ * caller's thread (tests, benches). Cell texts: see xlsx-worker.mjs.
  */
-import { read, type CellObject } from '@e965/xlsx';
+import { Worker } from 'node:worker_threads';
 import { decodeText, parseCsvBatches } from './csv.js';
+import {
+  sheetRecords,
+  UnreadableWorkbook,
+  type XlsxWorkerData,
+  type XlsxWorkerMessage,
+} from './xlsx-worker.mjs';
+
+export { cellText } from './xlsx-worker.mjs';
 
 /** Records per batch handed to the pipeline (like a CSV chunk's worth). */
 const BATCH = 4096;
@@ -78,70 +87,76 @@ export function declaredInflatedBytes(zip: Uint8Array): number {
   return total;
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** One cell as text (see the header comment). */
-export function cellText(cell: CellObject | undefined): string {
-  if (!cell) return '';
-  const v = cell.v;
-  switch (cell.t) {
-    case 's':
-      return typeof v === 'string' ? v : String(v ?? '');
-    case 'n':
-      if (typeof v !== 'number') return '';
-      return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(0) : String(v);
-    case 'b':
-      return v ? 'TRUE' : 'FALSE';
-    case 'd': {
-      const d = v instanceof Date ? v : new Date(String(v));
-      if (Number.isNaN(d.getTime())) return '';
-      return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
-    }
-    default:
-      return '';
-  }
-}
-
 /**
  * The first worksheet's rows as arrays of cell texts (empty rows kept as [], so row numbers match the
  * sheet's). Throws NotASpreadsheet for other bytes.
  */
 export function spreadsheetRecords(bytes: Uint8Array): string[][] {
+  checkWorkbook(bytes);
+  try {
+    return sheetRecords(bytes);
+  } catch (error) {
+    if (error instanceof UnreadableWorkbook) throw new NotASpreadsheet(error.message);
+    throw error;
+  }
+}
+
+/** NotASpreadsheet unless the bytes are a workbook that does not inflate too far. */
+function checkWorkbook(bytes: Uint8Array): void {
   const kind = sniffSpreadsheet(bytes);
   if (kind === null) throw new NotASpreadsheet('unknown format');
   if (kind === 'xlsx' && declaredInflatedBytes(bytes) > SPREADSHEET_MAX_INFLATED_BYTES)
     throw new NotASpreadsheet('inflates too far');
-  let book;
+}
+
+const WORKER = new URL('./xlsx-worker.mjs', import.meta.url);
+
+/**
+ * The first worksheet's rows (as spreadsheetRecords) in batches of BATCH, parsed in a worker thread so
+ * that this thread stays free meanwhile. The checks run here first (NotASpreadsheet, nothing started);
+ * bytes SheetJS cannot read throw NotASpreadsheet too. Stopping early ends the worker.
+ */
+export async function* readSpreadsheet(bytes: Uint8Array): AsyncGenerator<string[][]> {
+  checkWorkbook(bytes);
+  const worker = new Worker(WORKER, {
+    workerData: { kind: 'fieldforce-xlsx-read', bytes, batch: BATCH } satisfies XlsxWorkerData,
+  });
+  const inbox: XlsxWorkerMessage[] = [];
+  let failure: Error | null = null;
+  let exited = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: XlsxWorkerMessage) => {
+    inbox.push(message);
+    notify();
+  });
+  worker.on('error', (error) => {
+    failure ??= error;
+    notify();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    notify();
+  });
   try {
-    book = read(bytes, {
-      type: 'buffer',
-      dense: true,
-      cellDates: true,
-      cellFormula: false,
-      cellHTML: false,
-      cellStyles: false,
-      cellText: false,
-      UTC: true,
-      sheets: 0,
-    });
-  } catch (error) {
-    throw new NotASpreadsheet(error instanceof Error ? error.message : 'unreadable');
-  }
-  const name = book.SheetNames[0];
-  const sheet = name === undefined ? undefined : book.Sheets[name];
-  const data = (sheet?.['!data'] ?? []) as Array<Array<CellObject | undefined> | undefined>;
-  const out: string[][] = new Array<string[]>(data.length);
-  for (let r = 0; r < data.length; r += 1) {
-    const row = data[r];
-    if (!row) {
-      out[r] = [];
-      continue;
+    for (;;) {
+      const message = inbox.shift();
+      if (message) {
+        if ('batch' in message) yield message.batch;
+        else if ('unreadable' in message) throw new NotASpreadsheet(message.unreadable);
+        else return;
+        continue;
+      }
+      if (failure) throw failure;
+      if (exited) throw new Error('the workbook reader ended without an answer');
+      await new Promise<void>((resolve) => (wake = resolve));
     }
-    const cells = new Array<string>(row.length);
-    for (let c = 0; c < row.length; c += 1) cells[c] = cellText(row[c]);
-    out[r] = cells;
+  } finally {
+    void worker.terminate();
   }
-  return out;
 }
 
 /** Reads a whole stream (an upload is at most its definition's maxBytes). */
@@ -177,8 +192,7 @@ export async function* recordBatches(
     yield* parseCsvBatches(decodeText(once(bytes), encoding));
     return;
   }
-  const records = spreadsheetRecords(bytes);
-  for (let i = 0; i < records.length; i += BATCH) yield records.slice(i, i + BATCH);
+  yield* readSpreadsheet(bytes);
 }
 
 /** The records of a stored upload for its error file: a workbook's first sheet, else null (CSV). */
@@ -193,5 +207,7 @@ export async function spreadsheetRecordsOf(
   if (!head || (head.length >= 4 && sniffSpreadsheet(head) === null)) return null;
   const bytes = await readAll(open());
   if (sniffSpreadsheet(bytes) === null) return null;
-  return spreadsheetRecords(bytes);
+  const records: string[][] = [];
+  for await (const batch of readSpreadsheet(bytes)) for (const record of batch) records.push(record);
+  return records;
 }
