@@ -10,19 +10,26 @@
 //   merch.peakRssMb    resident memory growth while importImageZip runs (peak minus before; target < 300);
 //   *.cpuMs, cpuRatio  the same two as process CPU time (every thread): steadier on a shared machine; with
 //                      `parallelism` cores busy, wall time is about cpuMs / parallelism.
+//   step.*CpuMs        where one image's CPU goes, the steps timed one at a time over the first
+//                      `--steps` images (200), one image after another: inflate (SafeZip.readEntry),
+//                      re-encode (reencodeImage: decode, 1600 px encode, 320 px thumbnail), write
+//                      (the two files put in a folder FileStore).
 // The zip: 2,000 JPEGs of varied content (gradients, shapes and noise, 800x600 to 928x696, quality
 // 80-85), ~50 KB each, deflated (level 6) as zip tools do by default; about 100 MB. Generated once into
 // the temporary folder and reused (--fresh regenerates).
-//   npm run bench -- merch [--images 2000] [--parallelism N] [--fresh]
+//   npm run bench -- merch [--images 2000] [--parallelism N] [--steps 200] [--fresh]
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { FolderFileStore } from '../apps/server/src/lib/file-store.js';
+import { reencodeImage } from '../apps/server/src/lib/images/index.js';
+import { SafeZip } from '../apps/server/src/lib/zip/index.js';
 import { importImageZip } from '../apps/server/src/modules/merchandizing/images-service.js';
 import { arg, log } from './lib.js';
 
@@ -139,9 +146,42 @@ function rawUnzip(file: string): Promise<{ ms: number; cpuMs: number; entries: n
   });
 }
 
+/** CPU ms per image of each step, one image after another over the first `count` entries. */
+async function stepCosts(file: string, count: number, storeDir: string): Promise<Record<string, number>> {
+  const zip = await SafeZip.open(file);
+  const files = new FolderFileStore(storeDir);
+  const entries = zip.entries.slice(0, count);
+  const spent = { inflate: 0, reencode: 0, write: 0 };
+  try {
+    for (const [i, entry] of entries.entries()) {
+      let cpu = process.cpuUsage();
+      const bytes = await zip.readEntry(entry);
+      spent.inflate += cpuMsSince(cpu);
+      cpu = process.cpuUsage();
+      const image = await reencodeImage(bytes);
+      spent.reencode += cpuMsSince(cpu);
+      cpu = process.cpuUsage();
+      await Promise.all([
+        files.put(`steps/${i}.jpg`, Readable.from([image.image])),
+        files.put(`steps/${i}_thumb.jpg`, Readable.from([image.thumbnail])),
+      ]);
+      spent.write += cpuMsSince(cpu);
+    }
+  } finally {
+    zip.close();
+  }
+  const per = (ms: number) => Math.round((ms / entries.length) * 100) / 100;
+  return {
+    'step.inflateCpuMs': per(spent.inflate),
+    'step.reencodeCpuMs': per(spent.reencode),
+    'step.writeCpuMs': per(spent.write),
+  };
+}
+
 export async function merchBench(args: string[]): Promise<Record<string, number>> {
   const images = Number(arg(args, '--images', '2000'));
   const parallelism = Number(arg(args, '--parallelism', String(os.availableParallelism())));
+  const steps = Number(arg(args, '--steps', '200'));
   const file = path.join(os.tmpdir(), `ff-bench-merch-${images}.zip`);
   if (args.includes('--fresh') || !existsSync(file)) {
     log(`generating ${file} (${images} JPEGs)…`);
@@ -208,6 +248,8 @@ export async function merchBench(args: string[]): Promise<Record<string, number>
     const raw = (rawBefore.ms + rawAfter.ms) / 2;
     const rawCpu = (rawBefore.cpuMs + rawAfter.cpuMs) / 2;
     log(`raw unzip again: ${round(rawAfter.ms)} ms`);
+    const stepFigures = await stepCosts(file, Math.min(steps, images), storeDir);
+    log(`per image, one at a time: ${JSON.stringify(stepFigures)}`);
     return {
       'zip100mb.ms': round(ms),
       'rawUnzip100mb.ms': round(raw),
@@ -217,6 +259,7 @@ export async function merchBench(args: string[]): Promise<Record<string, number>
       'rawUnzip100mb.cpuMs': round(rawCpu),
       cpuRatio: round(cpuMs / rawCpu),
       'merch.peakRssMb': round((peak - rssBefore) / 1024 / 1024),
+      ...stepFigures,
       'zip.mb': round(zipBytes / 1024 / 1024),
       images,
       parallelism,
