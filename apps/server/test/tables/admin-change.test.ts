@@ -1,8 +1,8 @@
 /**
  * registerAdminChange (lib/tables/admin-change.ts) on a small change route of its own, against the test
  * seed, real PGlite and app.inject: the tool's policy answers 403 before a bad body's 400; a change
- * writes its audit entry and bumps the data version in the transaction of the change itself; a change
- * that changed nothing writes neither; a failure inside `run` (or in writing its audit entry) leaves
+ * writes its audit entry and bumps the data version in the transaction of the change itself, and the
+ * answer is read there after the entry; a change that changed nothing writes neither; a failure inside `run` (or in writing its audit entry) leaves
  * no change, no audit row and no bump.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ beforeAll(async () => {
         description: 'A change route for the test of registerAdminChange.',
         params: z.object({ key: z.string().min(1) }),
         body: bodySchema,
-        response: z.object({ key: z.string(), changed: z.boolean() }),
+        response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number() }),
         // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
         authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
         run: async (tx, ctx) => {
@@ -76,11 +76,19 @@ beforeAll(async () => {
             ],
           };
         },
+        // Read in the change's transaction after its audit entries: this one counts.
+        answer: async (tx, ctx, result: { key: string; changed: boolean }) => {
+          const { rows } = await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM audit_log WHERE tool = 'merchandizingSets' AND target = $1`,
+            [ctx.params.key],
+          );
+          return { ...result, audits: rows[0]!.n };
+        },
       }),
   });
   adminVn = await signIn(t.app, 'admin.vn@demo.test', 'vn');
   adminBd = await signIn(t.app, 'admin.bd@demo.test', 'bd');
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 describe('registerAdminChange', () => {
@@ -100,7 +108,10 @@ describe('registerAdminChange', () => {
     const v0 = await readDataVersion(t.app.db);
     const res = await call(t.app, adminVn, 'PUT', url('B'), { value: 'one' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ statusCode: 200, 'response-data': { key: 'B', changed: true } });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      'response-data': { key: 'B', changed: true, audits: 1 },
+    });
     expect(await stored('B')).toBe('one');
     const v1 = await readDataVersion(t.app.db);
     expect(v1).not.toBe(v0);
@@ -122,7 +133,7 @@ describe('registerAdminChange', () => {
     const v1 = await readDataVersion(t.app.db);
     const again = await call(t.app, adminVn, 'PUT', url('C'), { value: 'same' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ 'response-data': { key: 'C', changed: false } });
+    expect(again.json()).toMatchObject({ 'response-data': { key: 'C', changed: false, audits: 1 } });
     expect(await readDataVersion(t.app.db)).toBe(v1);
     expect((await auditRows('C')).rows).toHaveLength(1);
   });

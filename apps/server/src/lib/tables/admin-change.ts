@@ -5,10 +5,11 @@
  *
  *   - the tool's policy (`authorize`) runs ONCE, before the query and body are validated (Fastify's
  *     preValidation), so a caller who may not use the tool gets 403 whatever they sent, never a 400;
- *   - `run` makes the change in ONE transaction and gives back the answer and its audit entries; the
+ *   - `run` makes the change in ONE transaction and gives back its result and its audit entries; the
  *     entries are written in that transaction (tool, actor, session, market and request id filled in),
  *     and the data version is bumped there when there is at least one (a save that changed nothing
- *     writes none and leaves the version alone);
+ *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
+ *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
  *   - anything `run` throws (a 404, a 409, a refused field, a failure) rolls it all back: no change, no
  *     audit row, no bump. Errors are answered by the app's error handler in the envelope, as thrown.
  *
@@ -43,7 +44,7 @@ const signedIn = [{ customerToken: [] }];
 /** One audit entry of a change; the tool is the route's, who, where and which request are filled in. */
 export type ChangeAudit = Omit<AuditInput, 'tool' | 'importId'>;
 
-/** What a change gives back: the route's answer and its audit entries (none: nothing changed). */
+/** What a change gives back: its result (the answer, unless the route has `answer`) and its audit entries. */
 export interface AdminChange<R> {
   result: R;
   audit: ChangeAudit[];
@@ -51,6 +52,20 @@ export interface AdminChange<R> {
 
 /** An answer with no audit entry: nothing changed, so the data version stays. */
 export const unchanged = <R>(result: R): AdminChange<R> => ({ result, audit: [] });
+
+/** An answer with the audit entries of what changed (the data version is bumped). */
+export const audited = <R>(result: R, ...audit: ChangeAudit[]): AdminChange<R> => ({ result, audit });
+
+/**
+ * The answer of a change to one row of the tool's table: whether it changed (run's result) and the row as
+ * the list shows it now, so its "Last Updated" is this change.
+ */
+export const changedRow =
+  <P, Q, B, Row>(read: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>) => Promise<Row | null>) =>
+  async (tx: Queryable, ctx: AdminChangeContext<P, Q, B>, changed: boolean) => ({
+    changed,
+    row: (await read(tx, ctx))!,
+  });
 
 /** The tool's policy for this change: throws 403 with the refusal's words, else the caller's abilities. */
 export type AuthorizeChange = (q: Queryable, user: AuthUser, market: CountryCode) => Promise<Abilities>;
@@ -70,7 +85,7 @@ export interface AdminChangeContext<P, Q, B> {
 
 type MarketQuery = z.infer<typeof marketQuerySchema>;
 
-export interface AdminChangeOptions<P, Q, B, R> {
+export interface AdminChangeOptions<P, Q, B, R, T = R> {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   tool: AdminToolKey;
@@ -89,12 +104,25 @@ export interface AdminChangeOptions<P, Q, B, R> {
   /** Role gate read by plugins/auth.ts before anything else (default: admins). */
   roles?: readonly ['admin'];
   authorize: AuthorizeChange;
-  run: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>) => Promise<AdminChange<R>>;
+  run: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>) => Promise<AdminChange<T>>;
+  /**
+   * The answer from run's result, read in the same transaction after the audit entries and the bump (so
+   * a row showing its last change shows this one). Without it, run's result is the answer.
+   */
+  answer?: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>, result: T) => Promise<R>;
 }
 
 export function registerAdminChange<P = undefined, Q = MarketQuery, B = undefined, R = unknown>(
   app: FastifyInstance,
   options: AdminChangeOptions<P, Q, B, R>,
+): void;
+export function registerAdminChange<P = undefined, Q = MarketQuery, B = undefined, R = unknown, T = unknown>(
+  app: FastifyInstance,
+  options: AdminChangeOptions<P, Q, B, R, T> & Required<Pick<AdminChangeOptions<P, Q, B, R, T>, 'answer'>>,
+): void;
+export function registerAdminChange<P, Q, B, R, T>(
+  app: FastifyInstance,
+  options: AdminChangeOptions<P, Q, B, R, T>,
 ): void {
   // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
   const gate = async (request: FastifyRequest) => {
@@ -134,7 +162,7 @@ export function registerAdminChange<P = undefined, Q = MarketQuery, B = undefine
         const change = await options.run(tx, ctx);
         for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
         if (change.audit.length > 0) await app.dataVersion.bump(tx);
-        return change.result;
+        return options.answer ? options.answer(tx, ctx, change.result) : (change.result as unknown as R);
       });
       return ok(result);
     },

@@ -65,6 +65,8 @@ export {
 export { dtFilterOptions } from './dt-filter-options.js';
 export { ADMIN_WORDS, adminColumn, adminFilter, distributorLookups, lastChange } from './admin-columns.js';
 export {
+  audited,
+  changedRow,
   registerAdminChange,
   unchanged,
   type AdminChange,
