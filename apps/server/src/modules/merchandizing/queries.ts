@@ -1,9 +1,10 @@
 /**
  * Merchandizing Sets SQL outside the declared list: one set version's page (versions, displays with
  * their product lines, outlets assigned), its compliance from merch_audits, and the one-record changes
- * (set, display, outlet, new version) with their audit entries, in the caller's transaction. The DT
- * scope (docs/decisions.md, "Merchandizing Sets") limits outlet rows and compliance rows to the
- * caller's distributors; sets and displays are market-wide.
+ * (set, display, outlet, new version) in the caller's transaction, each giving back its answer and its
+ * audit entries (registerAdminChange writes them and bumps the data version). The DT scope
+ * (docs/decisions.md, "Merchandizing Sets") limits outlet rows and compliance rows to the caller's
+ * distributors; sets and displays are market-wide.
  */
 import {
   COUNTRIES,
@@ -20,10 +21,9 @@ import {
   type SaveMerchSet,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { writeAudit } from '../../lib/audit.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { dtScopeSql, inDtScope, type AuthUser } from '../../lib/policy.js';
-import { MERCH_TOOL } from './policy.js';
+import { audited, unchanged, type AdminChange } from '../../lib/tables/index.js';
 
 export const AUDIT = {
   setCreate: 'merch.set.create',
@@ -36,12 +36,6 @@ export const AUDIT = {
   displaysImport: 'merch.displays.import',
   outletsImport: 'merch.outlets.import',
 } as const;
-
-export interface Actor {
-  actorId: string;
-  sessionId: string | null;
-  requestId: string | null;
-}
 
 interface SetRow {
   id: number;
@@ -338,8 +332,8 @@ export async function saveSet(
   tx: Queryable,
   market: CountryCode,
   input: SaveMerchSet,
-  actor: Actor,
-): Promise<Result> {
+  actorId: string,
+): Promise<AdminChange<Result>> {
   const current = await findSet(tx, market, input.setId, undefined, true);
   const after = setFields(input);
   const values = [
@@ -357,22 +351,21 @@ export async function saveSet(
       `INSERT INTO merch_sets (country_code, set_id, version, bu_asset_type, sub_region, set_name, osa_hurdle,
                                facings_hurdle, stock_hurdle, go_live, end_date, created_by)
        VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [market, input.setId, ...values, actor.actorId],
+      [market, input.setId, ...values, actorId],
     );
-    await writeAudit(tx, {
-      ...actor,
-      market,
-      tool: MERCH_TOOL,
-      action: AUDIT.setCreate,
-      target: `${input.setId}@1`,
-      before: null,
-      after,
-    });
-    return { setId: input.setId, version: 1, created: true, changed: true };
+    return audited(
+      { setId: input.setId, version: 1, created: true, changed: true },
+      {
+        action: AUDIT.setCreate,
+        target: `${input.setId}@1`,
+        before: null,
+        after,
+      },
+    );
   }
   const before = setFields(current);
   if (JSON.stringify(before) === JSON.stringify(after)) {
-    return { setId: input.setId, version: current.version, created: false, changed: false };
+    return unchanged({ setId: input.setId, version: current.version, created: false, changed: false });
   }
   await tx.query(
     `UPDATE merch_sets SET bu_asset_type = $2, sub_region = $3, set_name = $4, osa_hurdle = $5, facings_hurdle = $6,
@@ -380,16 +373,15 @@ export async function saveSet(
      WHERE id = $1`,
     [current.id, ...values],
   );
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: MERCH_TOOL,
-    action: AUDIT.setUpdate,
-    target: `${input.setId}@${current.version}`,
-    before,
-    after,
-  });
-  return { setId: input.setId, version: current.version, created: false, changed: true };
+  return audited(
+    { setId: input.setId, version: current.version, created: false, changed: true },
+    {
+      action: AUDIT.setUpdate,
+      target: `${input.setId}@${current.version}`,
+      before,
+      after,
+    },
+  );
 }
 
 async function currentSetOr404(tx: Queryable, market: CountryCode, setId: string): Promise<SetRow> {
@@ -403,8 +395,7 @@ export async function saveDisplay(
   tx: Queryable,
   market: CountryCode,
   input: SaveMerchDisplay,
-  actor: Actor,
-): Promise<Result> {
+): Promise<AdminChange<Result>> {
   const set = await currentSetOr404(tx, market, input.setId);
   const other = await tx.query<{ set_id: string }>(
     `SELECT s.set_id FROM merch_displays d JOIN merch_sets s ON s.id = d.set_pk
@@ -440,7 +431,7 @@ export async function saveDisplay(
   const prior = existing[0];
   const before = prior ? { displayName: prior.display_name, products: prior.lines } : null;
   if (before && JSON.stringify(before) === JSON.stringify(after)) {
-    return { setId: input.setId, version: set.version, created: false, changed: false };
+    return unchanged({ setId: input.setId, version: set.version, created: false, changed: false });
   }
   let displayPk: number;
   if (prior) {
@@ -472,16 +463,15 @@ export async function saveDisplay(
     ],
   );
   await tx.query('UPDATE merch_sets SET updated_at = now() WHERE id = $1', [set.id]);
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: MERCH_TOOL,
-    action: AUDIT.displaySave,
-    target: `${input.setId}@${set.version}/${input.displayId}`,
-    before,
-    after,
-  });
-  return { setId: input.setId, version: set.version, created: !prior, changed: true };
+  return audited(
+    { setId: input.setId, version: set.version, created: !prior, changed: true },
+    {
+      action: AUDIT.displaySave,
+      target: `${input.setId}@${set.version}/${input.displayId}`,
+      before,
+      after,
+    },
+  );
 }
 
 async function displayAndOutlet(
@@ -511,30 +501,28 @@ export async function saveOutlet(
   user: AuthUser,
   market: CountryCode,
   input: SaveMerchOutlet,
-  actor: Actor,
-): Promise<Result> {
+): Promise<AdminChange<Result>> {
   const { set, displayPk, outletId } = await displayAndOutlet(tx, user, market, input);
   const { rows: prior } = await tx.query<{ times: number }>(
     'SELECT times FROM merch_set_outlets WHERE display_pk = $1 AND outlet_id = $2 FOR UPDATE',
     [displayPk, outletId],
   );
   const result = { setId: input.setId, version: set.version };
-  if (prior[0]?.times === input.times) return { ...result, created: false, changed: false };
+  if (prior[0]?.times === input.times) return unchanged({ ...result, created: false, changed: false });
   await tx.query(
     `INSERT INTO merch_set_outlets (set_pk, display_pk, outlet_id, times) VALUES ($1, $2, $3, $4)
      ON CONFLICT (display_pk, outlet_id) DO UPDATE SET times = EXCLUDED.times`,
     [set.id, displayPk, outletId, input.times],
   );
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: MERCH_TOOL,
-    action: AUDIT.outletAssign,
-    target: `${input.setId}@${set.version}/${input.displayId}/${input.outletCode}`,
-    before: prior[0] ? { times: prior[0].times } : null,
-    after: { times: input.times },
-  });
-  return { ...result, created: !prior[0], changed: true };
+  return audited(
+    { ...result, created: !prior[0], changed: true },
+    {
+      action: AUDIT.outletAssign,
+      target: `${input.setId}@${set.version}/${input.displayId}/${input.outletCode}`,
+      before: prior[0] ? { times: prior[0].times } : null,
+      after: { times: input.times },
+    },
+  );
 }
 
 /** Takes an outlet off a display of the set's current version (its audits stay). */
@@ -543,25 +531,23 @@ export async function removeOutlet(
   user: AuthUser,
   market: CountryCode,
   input: RemoveMerchOutlet,
-  actor: Actor,
-): Promise<Result> {
+): Promise<AdminChange<Result>> {
   const { set, displayPk, outletId } = await displayAndOutlet(tx, user, market, input);
   const { rows } = await tx.query<{ times: number }>(
     'DELETE FROM merch_set_outlets WHERE display_pk = $1 AND outlet_id = $2 RETURNING times',
     [displayPk, outletId],
   );
   const result = { setId: input.setId, version: set.version, created: false };
-  if (!rows[0]) return { ...result, changed: false };
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: MERCH_TOOL,
-    action: AUDIT.outletRemove,
-    target: `${input.setId}@${set.version}/${input.displayId}/${input.outletCode}`,
-    before: { times: rows[0].times },
-    after: null,
-  });
-  return { ...result, changed: true };
+  if (!rows[0]) return unchanged({ ...result, changed: false });
+  return audited(
+    { ...result, changed: true },
+    {
+      action: AUDIT.outletRemove,
+      target: `${input.setId}@${set.version}/${input.displayId}/${input.outletCode}`,
+      before: { times: rows[0].times },
+      after: null,
+    },
+  );
 }
 
 /**
@@ -572,8 +558,8 @@ export async function newVersion(
   tx: Queryable,
   market: CountryCode,
   input: NewMerchVersion,
-  actor: Actor,
-): Promise<Result> {
+  actorId: string,
+): Promise<AdminChange<Result>> {
   const set = await currentSetOr404(tx, market, input.setId);
   const goLive = input.goLive ?? set.go_live;
   const endDate = input.endDate ?? set.end_date;
@@ -585,20 +571,19 @@ export async function newVersion(
      SELECT country_code, set_id, $2, bu_asset_type, sub_region, set_name, osa_hurdle, facings_hurdle,
             stock_hurdle, $3, $4, $5
      FROM merch_sets WHERE id = $1 RETURNING id::int AS id`,
-    [set.id, version, goLive, endDate, actor.actorId],
+    [set.id, version, goLive, endDate, actorId],
   );
   const pk = rows[0]!.id;
   await copyVersionContents(tx, set.id, pk);
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: MERCH_TOOL,
-    action: AUDIT.versionCreate,
-    target: `${input.setId}@${version}`,
-    before: { version: set.version },
-    after: { version, goLive, endDate },
-  });
-  return { setId: input.setId, version, created: true, changed: true };
+  return audited(
+    { setId: input.setId, version, created: true, changed: true },
+    {
+      action: AUDIT.versionCreate,
+      target: `${input.setId}@${version}`,
+      before: { version: set.version },
+      after: { version, goLive, endDate },
+    },
+  );
 }
 
 /** Copies displays, product lines and outlets of one set version into another (set-based). */

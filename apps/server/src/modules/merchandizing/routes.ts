@@ -26,12 +26,11 @@ import {
   saveMerchOutletSchema,
   saveMerchSetSchema,
 } from '@fieldforce/contracts';
-import type { Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
-import { assertDefine, assertMerch, merchAbilities } from './policy.js';
+import { registerAdminChange, registerAdminTable, type AuthorizeChange } from '../../lib/tables/index.js';
+import { assertDefine, assertMerch, MERCH_TOOL, merchAbilities } from './policy.js';
 import {
   newVersion,
   removeOutlet,
@@ -41,7 +40,6 @@ import {
   setCompliance,
   setDetail,
   setFilterOptions,
-  type Actor,
 } from './queries.js';
 import { merchSetTable } from './table.js';
 // Registers the merchSets, merchDisplays and merchOutlets uploads with the import pipeline.
@@ -88,15 +86,12 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * The tool's rule before the body or query is validated, so a caller who may not use the tool gets
-   * 403 whatever they sent (not 400): 'view' for reads, 'edit' for outlets, 'define' for sets,
-   * displays and versions.
+   * The tool's 'view' rule before the query is validated, so a caller who may not use the tool gets
+   * 403 whatever they sent (not 400). The changes below get theirs from registerAdminChange.
    */
-  const gate = (need: 'view' | 'edit' | 'define') => async (request: FastifyRequest) => {
+  const gate = async (request: FastifyRequest) => {
     const { user } = requireAuth(request);
-    const market = request.market ?? user.homeCountryCode;
-    if (need === 'define') await assertDefine(app.db, user, market);
-    else await assertMerch(app.db, user, market, need);
+    await assertMerch(app.db, user, request.market ?? user.homeCountryCode, 'view');
   };
 
   app.get(
@@ -112,7 +107,7 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: signedIn,
       },
       config: { access },
-      preValidation: gate('view'),
+      preValidation: gate,
     },
     async (request) => {
       const { user } = requireAuth(request);
@@ -137,7 +132,7 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: signedIn,
       },
       config: { access },
-      preValidation: gate('view'),
+      preValidation: gate,
     },
     async (request) => {
       const { user } = requireAuth(request);
@@ -167,7 +162,7 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: signedIn,
       },
       config: { access },
-      preValidation: gate('view'),
+      preValidation: gate,
     },
     async (request) => {
       const { user } = requireAuth(request);
@@ -179,164 +174,82 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A change in one transaction: the audit entry inside, the data version bumped when it changed. */
-  const change = async <R extends { changed: boolean }>(
-    request: { id: string },
-    actor: Omit<Actor, 'requestId'>,
-    run: (tx: Queryable, actor: Actor) => Promise<R>,
-  ): Promise<R> =>
-    app.db.transaction(async (tx) => {
-      const result = await run(tx, { ...actor, requestId: request.id });
-      if (result.changed) await app.dataVersion.bump(tx);
-      return result;
-    });
+  const assertAssign: AuthorizeChange = (q, user, market) => assertMerch(q, user, market, 'edit');
+  const tool = MERCH_TOOL;
+  const response = merchSaveResultSchema;
 
-  app.post(
-    `${MERCH_API}/set`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Merchandizing Sets: create a set (version 1) or change its current version (the Create Sets form)',
-        description:
-          `${ACCESS_TEXT} Hurdle rates 0–100 (2 decimals), dates YYYY-MM-DD, End date on or after Go live. ` +
-          "Audit 'merch.set.create' / 'merch.set.update' (before and after); the data version is bumped.",
-        querystring: marketQuerySchema,
-        body: saveMerchSetSchema,
-        response: envelopeResponses(merchSaveResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate('define'),
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertDefine(app.db, user, market);
-      return ok(
-        await change(request, { actorId: user.id, sessionId: session.id }, (tx, actor) =>
-          saveSet(tx, market, request.body, actor),
-        ),
-      );
-    },
-  );
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${MERCH_API}/set`,
+    tool,
+    summary:
+      'Merchandizing Sets: create a set (version 1) or change its current version (the Create Sets form)',
+    description:
+      `${ACCESS_TEXT} Hurdle rates 0–100 (2 decimals), dates YYYY-MM-DD, End date on or after Go live. ` +
+      "Audit 'merch.set.create' / 'merch.set.update' (before and after); the data version is bumped.",
+    body: saveMerchSetSchema,
+    response,
+    authorize: assertDefine,
+    run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user.id),
+  });
 
-  app.post(
-    `${MERCH_API}/display`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Merchandizing Sets: create or replace one display of a set’s current version (the Create Displays form)',
-        description:
-          `${ACCESS_TEXT} The product lines are given whole (each Product Order and Product Code once; products ` +
-          'of the market); a Display ID belongs to one Set ID of the market. 404 for an unknown set. ' +
-          "Audit 'merch.display.save'; the data version is bumped.",
-        querystring: marketQuerySchema,
-        body: saveMerchDisplaySchema,
-        response: envelopeResponses(merchSaveResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate('define'),
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertDefine(app.db, user, market);
-      return ok(
-        await change(request, { actorId: user.id, sessionId: session.id }, (tx, actor) =>
-          saveDisplay(tx, market, request.body, actor),
-        ),
-      );
-    },
-  );
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${MERCH_API}/display`,
+    tool,
+    summary:
+      'Merchandizing Sets: create or replace one display of a set’s current version (the Create Displays form)',
+    description:
+      `${ACCESS_TEXT} The product lines are given whole (each Product Order and Product Code once; products ` +
+      'of the market); a Display ID belongs to one Set ID of the market. 404 for an unknown set. ' +
+      "Audit 'merch.display.save'; the data version is bumped.",
+    body: saveMerchDisplaySchema,
+    response,
+    authorize: assertDefine,
+    run: (tx, ctx) => saveDisplay(tx, ctx.market, ctx.body),
+  });
 
-  app.post(
-    `${MERCH_API}/outlet`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Merchandizing Sets: assign an outlet to a display of a set’s current version (the Outlet list form)',
-        description:
-          `${ACCESS_TEXT} The outlet must be one of the caller’s distributors (403 otherwise); 404 for an ` +
-          "unknown set, display or outlet. Audit 'merch.outlet.assign'; the data version is bumped.",
-        querystring: marketQuerySchema,
-        body: saveMerchOutletSchema,
-        response: envelopeResponses(merchSaveResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate('edit'),
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertMerch(app.db, user, market, 'edit');
-      return ok(
-        await change(request, { actorId: user.id, sessionId: session.id }, (tx, actor) =>
-          saveOutlet(tx, user, market, request.body, actor),
-        ),
-      );
-    },
-  );
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${MERCH_API}/outlet`,
+    tool,
+    summary:
+      'Merchandizing Sets: assign an outlet to a display of a set’s current version (the Outlet list form)',
+    description:
+      `${ACCESS_TEXT} The outlet must be one of the caller’s distributors (403 otherwise); 404 for an ` +
+      "unknown set, display or outlet. Audit 'merch.outlet.assign'; the data version is bumped.",
+    body: saveMerchOutletSchema,
+    response,
+    authorize: assertAssign,
+    run: (tx, ctx) => saveOutlet(tx, ctx.user, ctx.market, ctx.body),
+  });
 
-  app.delete(
-    `${MERCH_API}/outlet`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Merchandizing Sets: take an outlet off a display of a set’s current version',
-        description:
-          `${ACCESS_TEXT} The outlet must be one of the caller’s distributors. Audits recorded there stay. ` +
-          "Audit 'merch.outlet.remove'; the data version is bumped.",
-        querystring: removeMerchOutletSchema,
-        response: envelopeResponses(merchSaveResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate('edit'),
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertMerch(app.db, user, market, 'edit');
-      return ok(
-        await change(request, { actorId: user.id, sessionId: session.id }, (tx, actor) =>
-          removeOutlet(tx, user, market, request.query, actor),
-        ),
-      );
-    },
-  );
+  registerAdminChange(app, {
+    method: 'DELETE',
+    path: `${MERCH_API}/outlet`,
+    tool,
+    summary: 'Merchandizing Sets: take an outlet off a display of a set’s current version',
+    description:
+      `${ACCESS_TEXT} The outlet must be one of the caller’s distributors. Audits recorded there stay. ` +
+      "Audit 'merch.outlet.remove'; the data version is bumped.",
+    query: removeMerchOutletSchema,
+    response,
+    authorize: assertAssign,
+    run: (tx, ctx) => removeOutlet(tx, ctx.user, ctx.market, ctx.query),
+  });
 
-  app.post(
-    `${MERCH_API}/version`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Merchandizing Sets: start a new version of a set (a copy of the current one)',
-        description:
-          `${ACCESS_TEXT} Copies the fields, displays, product lines and outlets; goLive / endDate change the ` +
-          'new version’s validity. The older versions and their audits stay readable (GET …/set?version=). ' +
-          "Audit 'merch.version.create'; the data version is bumped.",
-        querystring: marketQuerySchema,
-        body: newMerchVersionSchema,
-        response: envelopeResponses(merchSaveResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate('define'),
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertDefine(app.db, user, market);
-      return ok(
-        await change(request, { actorId: user.id, sessionId: session.id }, (tx, actor) =>
-          newVersion(tx, market, request.body, actor),
-        ),
-      );
-    },
-  );
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${MERCH_API}/version`,
+    tool,
+    summary: 'Merchandizing Sets: start a new version of a set (a copy of the current one)',
+    description:
+      `${ACCESS_TEXT} Copies the fields, displays, product lines and outlets; goLive / endDate change the ` +
+      'new version’s validity. The older versions and their audits stay readable (GET …/set?version=). ' +
+      "Audit 'merch.version.create'; the data version is bumped.",
+    body: newMerchVersionSchema,
+    response,
+    authorize: assertDefine,
+    run: (tx, ctx) => newVersion(tx, ctx.market, ctx.body, ctx.user.id),
+  });
 };
