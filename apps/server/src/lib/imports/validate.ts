@@ -140,12 +140,13 @@ async function readWith<V>(
   const valid: ValidRow<V>[] = [];
   const errors: RowError[] = [];
   let batch: ValidRow<V>[] = [];
-  // Per column, one string per distinct value while the column has few (DT and site codes): the kept
-  // rows then share them instead of holding a copy each. A column with more values stops being shared.
-  // (Only when the rows are kept: otherwise each row is gone after its batch.)
-  const shared: Array<Map<string, string> | null> = headers.map(() =>
-    keep ? new Map<string, string>() : null,
-  );
+  // Per column, one string per distinct value while the column has few (DT and site codes): the rows
+  // then share them instead of holding a copy each. A column with more values stops being shared. This
+  // matters when rows are not kept too: a row waiting in a database batch outlives a few collections of
+  // the young generation and moves to the old one with its strings; shared, only the row moves (the
+  // 10 MB outlet-status file, validated against a 20 ms stand-in database: RSS +106-113 MB without it,
+  // +61-76 MB with it).
+  const shared: Array<Map<string, string> | null> = headers.map(() => new Map<string, string>());
   // Other requests get the event loop at least every YIELD_MS, whatever the rows hold: a file of rows
   // that all fail (no database batch to await) would otherwise hold it for seconds.
   let lastYield = performance.now();
