@@ -1,8 +1,8 @@
 /**
  * Task Management SQL outside the declared tables: checking a task's codes against the market,
- * resolving where it applies into task_targets, creating, editing and closing tasks (with their audit
- * entries, in the caller's transaction), one task as the form edits it, and its progress from the
- * visit data.
+ * resolving where it applies into task_targets, creating, editing and closing tasks (in the caller's
+ * transaction, each giving back the task's code and its audit entries for registerAdminChange), one
+ * task as the form edits it, and its progress from the visit data.
  */
 import type {
   CountryCode,
@@ -14,15 +14,9 @@ import type {
   TaskTeamRow,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { writeAudit } from '../../lib/audit.js';
 import { dtScope, dtScopeSql, type AuthUser } from '../../lib/policy.js';
-import { TASK_TOOL, withinScope } from './policy.js';
-
-export interface Actor {
-  actorId: string;
-  sessionId: string | null;
-  requestId: string | null;
-}
+import { audited, unchanged, type AdminChange } from '../../lib/tables/index.js';
+import { withinScope } from './policy.js';
 
 /** What decides a task's targets and identity (the form's and a template row's common part). */
 export type TaskWhere = Pick<
@@ -255,14 +249,13 @@ const auditShape = (t: TaskInput) => ({
   endDate: t.endDate,
 });
 
-/** Creates one task (checked already) with its targets and its 'task.create' audit entry; its code. */
+/** Creates one task (checked already) with its targets; its code and its 'task.create' audit entry. */
 export async function createTask(
   tx: Queryable,
   user: AuthUser,
   market: CountryCode,
   input: TaskInput,
-  actor: Actor,
-): Promise<string> {
+): Promise<AdminChange<string>> {
   const { rows } = await tx.query<{ id: string; code: string }>(
     `INSERT INTO tasks (country_code, title, kind, description, location_code, outlet_types, outlet_subtypes,
                         customer_codes, item_codes, start_date, end_date, fingerprint, created_by, updated_by)
@@ -286,29 +279,28 @@ export async function createTask(
   );
   const { id, code } = rows[0]!;
   const { n } = await writeTargets(tx, id, market, input);
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: TASK_TOOL,
+  return audited(code, {
     action: 'task.create',
     target: code,
     before: null,
     after: { ...auditShape(input), targets: n },
   });
-  return code;
 }
 
-/** Edits an open task (checked already): its fields, its targets (resolved again), 'task.update'. */
+/**
+ * Edits an open task (checked already): its fields, its targets (resolved again); its code with a
+ * 'task.update' audit entry, or none when nothing changed.
+ */
 export async function updateTask(
   tx: Queryable,
   market: CountryCode,
   before: TaskDetail & { id: string },
   input: TaskInput,
-  actor: Actor,
-): Promise<boolean> {
+  actorId: string,
+): Promise<AdminChange<string>> {
   const was = auditShape(before);
   const now = auditShape({ ...input, locationCode: input.locationCode || null, title: input.title.trim() });
-  if (JSON.stringify(was) === JSON.stringify(now)) return false;
+  if (JSON.stringify(was) === JSON.stringify(now)) return unchanged(before.code);
   await tx.query(
     `UPDATE tasks SET title = $2, kind = $3, description = $4, location_code = $5, outlet_types = $6,
        outlet_subtypes = $7, customer_codes = $8, item_codes = $9, start_date = $10, end_date = $11,
@@ -327,44 +319,35 @@ export async function updateTask(
       input.startDate,
       input.endDate,
       taskFingerprint(input.kind, input),
-      actor.actorId,
+      actorId,
     ],
   );
   const { n } = await writeTargets(tx, before.id, market, input);
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: TASK_TOOL,
+  return audited(before.code, {
     action: 'task.update',
     target: before.code,
     before: { ...was, targets: before.targets },
     after: { ...now, targets: n },
   });
-  return true;
 }
 
-/** Closes an open task ('task.close'); false when it was closed already. */
+/** Closes an open task: its code with a 'task.close' audit entry, or none when it was closed already. */
 export async function closeTask(
   tx: Queryable,
-  market: CountryCode,
   task: TaskDetail & { id: string },
-  actor: Actor,
-): Promise<boolean> {
-  if (task.status === 'closed') return false;
+  actorId: string,
+): Promise<AdminChange<string>> {
+  if (task.status === 'closed') return unchanged(task.code);
   await tx.query(
     `UPDATE tasks SET status = 'closed', closed_at = now(), updated_by = $2, updated_at = now() WHERE id = $1`,
-    [task.id, actor.actorId],
+    [task.id, actorId],
   );
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: TASK_TOOL,
+  return audited(task.code, {
     action: 'task.close',
     target: task.code,
     before: { status: 'open' },
     after: { status: 'closed' },
   });
-  return true;
 }
 
 const counts = (targeted: number, reached: number, done: number): TaskCounts => ({

@@ -21,15 +21,16 @@ import {
   taskProgressSchema,
   taskQuerySchema,
   type CountryCode,
+  type SaveTaskResult,
   type TaskInput,
 } from '@fieldforce/contracts';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { dtScope, type AuthUser } from '../../lib/policy.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
+import { registerAdminChange, registerAdminTable, type AuthorizeChange } from '../../lib/tables/index.js';
 import type { Queryable } from '../../db/client.js';
-import { assertTasks } from './policy.js';
+import { assertTasks, TASK_TOOL } from './policy.js';
 import { checkTask, closeTask, createTask, findTask, taskProgress, updateTask } from './queries.js';
 import { taskOutletTable, taskTable } from './table.js';
 // Registers the 'tasks' upload with the import pipeline.
@@ -178,119 +179,87 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  typed.post(
-    TASK_API,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Task Management: create one task',
-        description:
-          `${ACCESS_TEXT} The form's rules (taskFormProblems) then the market's: known codes, an active outlet ` +
-          'reached, only the caller’s distributors (400 VALIDATION_FAILED, each field with its problem). The ' +
-          "targets are resolved now; 'task.create' audit entry; the data version is bumped.",
-        querystring: marketQuerySchema,
-        body: taskFormSchema,
-        response: envelopeResponses(saveTaskResultSchema),
-        security: signedIn,
-      },
-      config: { access: { roles: ['admin'] } },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertTasks(app.db, user, market, 'edit');
-      const code = await app.db.transaction(async (tx) => {
-        await checkedInput(tx, user, market, request.body);
-        const created = await createTask(tx, user, market, request.body, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        await app.dataVersion.bump(tx);
-        return created;
-      });
-      const task = await findTask(app.db, user, market, code);
-      const { id: _id, dtCodes: _dts, ...detail } = task!;
-      return ok({ task: detail });
-    },
-  );
+  const tool = TASK_TOOL;
+  const authorize: AuthorizeChange = (q, user, market) => assertTasks(q, user, market, 'edit');
+  const response = saveTaskResultSchema;
+  /** The task as the form edits it, read after the change in its transaction. */
+  const answer = async (
+    tx: Queryable,
+    ctx: { user: AuthUser; market: CountryCode },
+    code: string,
+  ): Promise<SaveTaskResult> => {
+    const { id: _id, dtCodes: _dts, ...detail } = (await findTask(tx, ctx.user, ctx.market, code))!;
+    return { task: detail };
+  };
+  /** The task named by the path, locked for the change; 404 when the caller may not see it. */
+  const lockedTask = async (
+    tx: Queryable,
+    ctx: { user: AuthUser; market: CountryCode; params: { code: string } },
+  ) => {
+    const task = await findTask(tx, ctx.user, ctx.market, ctx.params.code, true);
+    if (!task) throw notFound('The task');
+    return task;
+  };
 
-  typed.put(
-    `${TASK_API}/:code`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Task Management: edit an open task',
-        description:
-          `${ACCESS_TEXT} The same rules as create; the targets are resolved again. 409 for a closed task, 403 ` +
-          "for a task reaching outside the caller's distributors. 'task.update' audit entry with before and " +
-          'after when anything changed; the data version is bumped.',
-        params: codeParams,
-        querystring: marketQuerySchema,
-        body: taskFormSchema,
-        response: envelopeResponses(saveTaskResultSchema),
-        security: signedIn,
-      },
-      config: { access: { roles: ['admin'] } },
+  registerAdminChange(app, {
+    method: 'POST',
+    path: TASK_API,
+    tool,
+    summary: 'Task Management: create one task',
+    description:
+      `${ACCESS_TEXT} The form's rules (taskFormProblems) then the market's: known codes, an active outlet ` +
+      'reached, only the caller’s distributors (400 VALIDATION_FAILED, each field with its problem). The ' +
+      "targets are resolved now; 'task.create' audit entry; the data version is bumped.",
+    body: taskFormSchema,
+    response,
+    authorize,
+    run: async (tx, ctx) => {
+      await checkedInput(tx, ctx.user, ctx.market, ctx.body);
+      return createTask(tx, ctx.user, ctx.market, ctx.body);
     },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertTasks(app.db, user, market, 'edit');
-      await app.db.transaction(async (tx) => {
-        const task = await findTask(tx, user, market, request.params.code, true);
-        if (!task) throw notFound('The task');
-        if (task.status === 'closed') throw new AppError('CONFLICT', 'A closed task cannot be edited.');
-        if (!task.canEdit) throw forbidden('This task reaches outlets outside your distributors.');
-        await checkedInput(tx, user, market, request.body);
-        const changed = await updateTask(tx, market, task, request.body, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        if (changed) await app.dataVersion.bump(tx);
-      });
-      const task = await findTask(app.db, user, market, request.params.code);
-      const { id: _id, dtCodes: _dts, ...detail } = task!;
-      return ok({ task: detail });
-    },
-  );
+    answer,
+  });
 
-  typed.post(
-    `${TASK_API}/:code/close`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Task Management: close a task',
-        description:
-          `${ACCESS_TEXT} Closing an open task ends it for the salesmen (its progress stays readable). ` +
-          "'task.close' audit entry; the data version is bumped. Closing a closed task changes nothing.",
-        params: codeParams,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(saveTaskResultSchema),
-        security: signedIn,
-      },
-      config: { access: { roles: ['admin'] } },
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: `${TASK_API}/:code`,
+    tool,
+    summary: 'Task Management: edit an open task',
+    description:
+      `${ACCESS_TEXT} The same rules as create; the targets are resolved again. 409 for a closed task, 403 ` +
+      "for a task reaching outside the caller's distributors. 'task.update' audit entry with before and " +
+      'after when anything changed; the data version is bumped.',
+    params: codeParams,
+    body: taskFormSchema,
+    response,
+    authorize,
+    run: async (tx, ctx) => {
+      const task = await lockedTask(tx, ctx);
+      if (task.status === 'closed') throw new AppError('CONFLICT', 'A closed task cannot be edited.');
+      if (!task.canEdit) throw forbidden('This task reaches outlets outside your distributors.');
+      await checkedInput(tx, ctx.user, ctx.market, ctx.body);
+      return updateTask(tx, ctx.market, task, ctx.body, ctx.user.id);
     },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertTasks(app.db, user, market, 'edit');
-      await app.db.transaction(async (tx) => {
-        const task = await findTask(tx, user, market, request.params.code, true);
-        if (!task) throw notFound('The task');
-        if (task.status === 'open' && !task.canEdit)
-          throw forbidden('This task reaches outlets outside your distributors.');
-        const closed = await closeTask(tx, market, task, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        if (closed) await app.dataVersion.bump(tx);
-      });
-      const task = await findTask(app.db, user, market, request.params.code);
-      const { id: _id, dtCodes: _dts, ...detail } = task!;
-      return ok({ task: detail });
+    answer,
+  });
+
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${TASK_API}/:code/close`,
+    tool,
+    summary: 'Task Management: close a task',
+    description:
+      `${ACCESS_TEXT} Closing an open task ends it for the salesmen (its progress stays readable). ` +
+      "'task.close' audit entry; the data version is bumped. Closing a closed task changes nothing.",
+    params: codeParams,
+    response,
+    authorize,
+    run: async (tx, ctx) => {
+      const task = await lockedTask(tx, ctx);
+      if (task.status === 'open' && !task.canEdit)
+        throw forbidden('This task reaches outlets outside your distributors.');
+      return closeTask(tx, task, ctx.user.id);
     },
-  );
+    answer,
+  });
 };
