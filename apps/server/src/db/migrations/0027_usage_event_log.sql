@@ -10,8 +10,9 @@ CREATE TABLE usage_event_log (
   id bigint PRIMARY KEY,
   market text NOT NULL,
   received_at timestamptz NOT NULL,
-  -- The signed-in user as the server knows them; null before sign-in or once the user is deleted.
-  user_id text REFERENCES users (id) ON DELETE SET NULL,
+  -- The signed-in user as the server knows them; null before sign-in or once the user is deleted
+  -- (the foreign key is added after the old rows are moved in: one check of them all, not one each).
+  user_id text,
   role text,
   -- The batch's events as the web sent them (event, at, screen, deviceType, browser, os, deviceModel,
   -- properties): the enableGTM rule already applied, identity never taken from here.
@@ -30,6 +31,9 @@ FROM (
   FROM usage_events u
 ) e
 GROUP BY market, received_at, user_id, role, part;
+
+ALTER TABLE usage_event_log
+  ADD CONSTRAINT usage_event_log_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE SET NULL;
 
 DROP TABLE usage_events;
 
