@@ -3,7 +3,10 @@
  * everyone else (docs/reliability.md):
  *
  * - a limit on the exports running at once, per user and overall: past it the request is refused
- *   with 429 RATE_LIMITED, a message saying which limit, and Retry-After;
+ *   with 429 RATE_LIMITED, a message saying which limit, and Retry-After. The per-user count is shared
+ *   by every app server (SharedExportSlots: table `export_slots`, a row per running export held by a
+ *   lease), so a user behind a balancer gets the same slots as on one server; the overall limit
+ *   protects one process's CPU and memory, so each process counts its own;
  * - turns: an export does one slice of work (one database batch, or a few hundred rows of writing)
  *   per turn, and the limiter hands out at most one turn per pass of the event loop, after the
  *   loop's I/O. However many exports run, a request that arrives waits for at most one slice, not
@@ -11,7 +14,8 @@
  * - a cut: on shutdown, exports still running when the grace period ends are aborted, so a long
  *   download cannot hold the process past SHUTDOWN_TIMEOUT.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   EXPORT_LIMIT_MESSAGES,
@@ -19,6 +23,8 @@ import {
   type MessageParams,
   type ServerMessageCode,
 } from '@fieldforce/contracts';
+import type { Database } from '../db/client.js';
+import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 
 export interface ExportLimitOptions {
@@ -124,6 +130,117 @@ export class ExportLimits {
   }
 }
 
+/** The advisory-lock space of a user's export slots (any constant no other lock of the database uses). */
+const SLOT_LOCK = 726_351_905;
+
+export interface SharedExportSlotOptions {
+  db: Database;
+  clock: Clock;
+  /** Slots a user may hold on all servers together. */
+  perUser: number;
+  /** How long a slot holds without renewal (renewed every third of it while its export runs). Default 60 s. */
+  leaseMs?: number;
+  /** This process, as written in `holder` (for a look at the table). */
+  holder?: string;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Per-user export slots shared by every app server (issue 16), in `export_slots`: a row per running
+ * export. Taking one locks the user's slots (a transaction-scoped advisory lock, so two servers never
+ * both take a user's last slot; fine behind a pooler in transaction mode), drops the user's expired
+ * rows, counts the rest and inserts one. A slot is deleted when its export ends; while it runs, its
+ * process renews the lease; a process that dies stops renewing, and its slots expire after the lease.
+ */
+export class SharedExportSlots {
+  private readonly held = new Set<string>();
+  private readonly releasing = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly leaseMs: number;
+  private readonly holder: string;
+
+  constructor(private readonly options: SharedExportSlotOptions) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.holder = options.holder ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  }
+
+  /** Slots this process holds now. */
+  get active(): number {
+    return this.held.size;
+  }
+
+  /** A slot's id, or null when the user already holds `perUser` slots on any server. */
+  async acquire(userId: string): Promise<string | null> {
+    // This process's own releases first, so a download that just ended is not counted.
+    await Promise.allSettled([...this.releasing]);
+    const { db, clock, perUser } = this.options;
+    const id = randomUUID();
+    const taken = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SLOT_LOCK, userId]);
+      const now = clock.now();
+      await tx.query('DELETE FROM export_slots WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM export_slots WHERE user_id = $1',
+        [userId],
+      );
+      if (Number(rows[0]?.n ?? 0) >= perUser) return false;
+      await tx.query(
+        `INSERT INTO export_slots (id, user_id, holder, started_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+        [id, userId, this.holder, now, new Date(now.getTime() + this.leaseMs)],
+      );
+      return true;
+    });
+    if (!taken) return null;
+    this.held.add(id);
+    this.renewing();
+    return id;
+  }
+
+  /** Gives the slot back (its row deleted); safe to call more than once. */
+  release(id: string): void {
+    if (!this.held.delete(id)) return;
+    if (this.held.size === 0) this.stopRenewing();
+    const deleting: Promise<unknown> = this.options.db
+      .query('DELETE FROM export_slots WHERE id = $1', [id])
+      .catch((error: unknown) =>
+        // Not deleted: the slot expires with its lease.
+        this.options.log?.warn({ err: error }, 'releasing an export slot failed'),
+      )
+      .finally(() => this.releasing.delete(deleting));
+    this.releasing.add(deleting);
+  }
+
+  /** Stops renewing and gives back every slot still held (the server is closing). */
+  async close(): Promise<void> {
+    this.stopRenewing();
+    for (const id of [...this.held]) this.release(id);
+    await Promise.allSettled([...this.releasing]);
+  }
+
+  private renewing(): void {
+    if (this.timer) return;
+    this.timer = setInterval(
+      () => {
+        const ids = [...this.held];
+        if (ids.length === 0) return;
+        this.options.db
+          .query('UPDATE export_slots SET expires_at = $2 WHERE id = ANY($1::text[])', [
+            ids,
+            new Date(this.options.clock.now().getTime() + this.leaseMs),
+          ])
+          .catch((error: unknown) => this.options.log?.warn({ err: error }, 'renewing export slots failed'));
+      },
+      Math.max(10, Math.floor(this.leaseMs / 3)),
+    );
+    this.timer.unref();
+  }
+
+  private stopRenewing(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /** A turn for code that runs without a limiter (tests, scripts): just a pass of the event loop. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -144,8 +261,11 @@ declare module 'fastify' {
 }
 
 export interface AppExports {
-  /** A slot for `userId`'s export, or 429 with the limit's message and Retry-After on `reply`. */
-  slot(userId: string, reply: FastifyReply): ExportSlot;
+  /**
+   * A slot for `userId`'s export (per user on all servers, overall in this process), or 429 with the
+   * limit's message and Retry-After on `reply`. Given back when the response closes (or by `release`).
+   */
+  slot(userId: string, reply: FastifyReply): Promise<ExportSlot>;
   /** One slice of export work per pass of the event loop (ExportLimits.turn). */
   turn(): Promise<void>;
 }
@@ -153,19 +273,53 @@ export interface AppExports {
 /** Decorates `app.exports`; exports still running when the shutdown deadline comes are cut. */
 export const exportLimitsPlugin = fp(async (app: FastifyInstance) => {
   const limits = new ExportLimits({ ...EXPORT_LIMITS, messages: EXPORT_LIMIT_MESSAGES });
+  const shared = new SharedExportSlots({
+    db: app.db,
+    clock: app.clock,
+    perUser: EXPORT_LIMITS.perUser,
+    log: app.log,
+  });
   app.atShutdownDeadline(() => {
     const cut = limits.cutAll();
     if (cut > 0) app.log.warn({ cut }, 'shutdown: exports still running were cut');
   });
+  app.addHook('onClose', async () => {
+    await shared.close();
+  });
+  const refused = (error: ExportLimitError, reply: FastifyReply) => {
+    void reply.header('Retry-After', String(error.retryAfterSeconds));
+    return error;
+  };
   app.decorate('exports', {
-    slot(userId: string, reply: FastifyReply): ExportSlot {
+    async slot(userId: string, reply: FastifyReply): Promise<ExportSlot> {
+      const { perUser, retryAfterSeconds } = limits.options;
+      const id = await shared.acquire(userId);
+      if (id === null)
+        throw refused(
+          new ExportLimitError(limits.options.messages.perUser, retryAfterSeconds, {
+            messageCode: 'export.perUserLimit',
+            params: { count: perUser },
+          }),
+          reply,
+        );
+      let local: ExportSlot;
       try {
-        return limits.acquire(userId);
+        local = limits.acquire(userId);
       } catch (error) {
-        if (error instanceof ExportLimitError)
-          void reply.header('Retry-After', String(error.retryAfterSeconds));
-        throw error;
+        shared.release(id);
+        throw error instanceof ExportLimitError ? refused(error, reply) : error;
       }
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        local.release();
+        shared.release(id);
+      };
+      // Freed when the response ends, however it ends (also when the client left while the slot was taken).
+      reply.raw.once('close', release);
+      if (reply.raw.destroyed) release();
+      return { signal: local.signal, release };
     },
     turn: () => limits.turn(),
   } satisfies AppExports);

@@ -201,7 +201,7 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
       const { user, market, can, criteria } = await adminTableRequest(app, request, options, 'export');
       if (!can.export) throw forbidden('You may not export this list.');
       const query = request.query as TableQuery;
-      const slot = app.exports.slot(user.id, reply);
+      const slot = await app.exports.slot(user.id, reply);
       reply.raw.once('close', slot.release);
       await app.exports.turn();
       const total = await countRows(app.db, table, criteria);

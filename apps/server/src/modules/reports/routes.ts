@@ -207,7 +207,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, market, report, criteria, columns, flags } = await prepare(request);
       // DownloadReports off (admin configuration): no report leaves the portal as a file.
       if (!flags.DownloadReports) throw downloadsOff(market);
-      const slot = app.exports.slot(user.id, reply);
+      const slot = await app.exports.slot(user.id, reply);
       // Freed when the response ends: finished, failed, or the client went away.
       reply.raw.once('close', slot.release);
       await app.exports.turn();
