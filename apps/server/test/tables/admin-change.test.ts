@@ -15,6 +15,9 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, signIn } from '../outlet-status/helpers.js';
 
 const PATH = '/api/test/adminChange/:key';
+/** The same change declared with `failure`: the words a failure that is not an AppError is answered with. */
+const FAILURE_PATH = '/api/test/adminChangeWithFailure/:key';
+const FAILURE = 'The test value could not be saved.';
 const PREFIX = 'admin-change-test:';
 const bodySchema = z.object({ value: z.string().min(1).max(20), fail: z.enum(['run', 'audit']).optional() });
 
@@ -38,53 +41,56 @@ beforeAll(async () => {
     seed: true,
     config: { AUTH_RATE_LIMIT_PER_MINUTE: 100_000 },
     extraRoutes: (app) =>
-      registerAdminChange(app, {
-        method: 'PUT',
-        path: PATH,
-        tool: 'merchandizingSets',
-        summary: 'test: set one value',
-        description: 'A change route for the test of registerAdminChange.',
-        params: z.object({ key: z.string().min(1) }),
-        body: bodySchema,
-        response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number() }),
-        // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
-        authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
-        run: async (tx, ctx) => {
-          const key = ctx.params.key;
-          const { rows } = await tx.query<{ value: string }>(
-            'SELECT value FROM app_meta WHERE key = $1 FOR UPDATE',
-            [PREFIX + key],
-          );
-          const before = rows[0]?.value ?? null;
-          if (before === ctx.body.value) return unchanged({ key, changed: false });
-          await tx.query(
-            `INSERT INTO app_meta (key, value) VALUES ($1, $2)
+      [PATH, FAILURE_PATH].forEach((path) =>
+        registerAdminChange(app, {
+          method: 'PUT',
+          path,
+          ...(path === FAILURE_PATH ? { failure: FAILURE } : {}),
+          tool: 'merchandizingSets',
+          summary: 'test: set one value',
+          description: 'A change route for the test of registerAdminChange.',
+          params: z.object({ key: z.string().min(1) }),
+          body: bodySchema,
+          response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number() }),
+          // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
+          authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
+          run: async (tx, ctx) => {
+            const key = ctx.params.key;
+            const { rows } = await tx.query<{ value: string }>(
+              'SELECT value FROM app_meta WHERE key = $1 FOR UPDATE',
+              [PREFIX + key],
+            );
+            const before = rows[0]?.value ?? null;
+            if (before === ctx.body.value) return unchanged({ key, changed: false });
+            await tx.query(
+              `INSERT INTO app_meta (key, value) VALUES ($1, $2)
              ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-            [PREFIX + key, ctx.body.value],
-          );
-          if (ctx.body.fail === 'run') throw new Error('run failed after writing');
-          return {
-            result: { key, changed: true },
-            audit: [
-              {
-                action: 'test.value.update',
-                target: key,
-                before: before === null ? null : { value: before },
-                // A BigInt cannot be written as JSON: the audit entry fails after run's write.
-                after: ctx.body.fail === 'audit' ? { value: 1n } : { value: ctx.body.value },
-              },
-            ],
-          };
-        },
-        // Read in the change's transaction after its audit entries: this one counts.
-        answer: async (tx, ctx, result: { key: string; changed: boolean }) => {
-          const { rows } = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM audit_log WHERE tool = 'merchandizingSets' AND target = $1`,
-            [ctx.params.key],
-          );
-          return { ...result, audits: rows[0]!.n };
-        },
-      }),
+              [PREFIX + key, ctx.body.value],
+            );
+            if (ctx.body.fail === 'run') throw new Error('run failed after writing');
+            return {
+              result: { key, changed: true },
+              audit: [
+                {
+                  action: 'test.value.update',
+                  target: key,
+                  before: before === null ? null : { value: before },
+                  // A BigInt cannot be written as JSON: the audit entry fails after run's write.
+                  after: ctx.body.fail === 'audit' ? { value: 1n } : { value: ctx.body.value },
+                },
+              ],
+            };
+          },
+          // Read in the change's transaction after its audit entries: this one counts.
+          answer: async (tx, ctx, result: { key: string; changed: boolean }) => {
+            const { rows } = await tx.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM audit_log WHERE tool = 'merchandizingSets' AND target = $1`,
+              [ctx.params.key],
+            );
+            return { ...result, audits: rows[0]!.n };
+          },
+        }),
+      ),
   });
   adminVn = await signIn(t.app, 'admin.vn@demo.test', 'vn');
   adminBd = await signIn(t.app, 'admin.bd@demo.test', 'bd');
@@ -152,6 +158,20 @@ describe('registerAdminChange', () => {
       expect((await auditRows(key)).rows.map((r) => r.action)).toEqual(['test.value.update']);
     },
   );
+
+  it('answers a failure with the route’s own words when it has them; its refusals stay as thrown', async () => {
+    const at = (key: string) => `/api/test/adminChangeWithFailure/${key}?countryCode=vn`;
+    const failed = await call(t.app, adminVn, 'PUT', at('E'), { value: 'lost', fail: 'run' });
+    expect(failed.statusCode).toBe(500);
+    expect((failed.json() as Envelope<null>).errors).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      shortDescription: FAILURE,
+    });
+    expect(await stored('E')).toBeNull();
+    const refused = await call(t.app, adminBd, 'PUT', at('E').replace('=vn', '=bd'), { value: 'x' });
+    expect(refused.statusCode).toBe(403);
+    expect((await call(t.app, adminVn, 'PUT', at('E'), { value: 'kept' })).statusCode).toBe(200);
+  });
 
   it('documents the route with the envelope responses and the sign-in requirement', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {

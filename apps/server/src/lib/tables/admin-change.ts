@@ -11,7 +11,8 @@
  *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
  *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
  *   - anything `run` throws (a 404, a 409, a refused field, a failure) rolls it all back: no change, no
- *     audit row, no bump. Errors are answered by the app's error handler in the envelope, as thrown.
+ *     audit row, no bump. Errors are answered by the app's error handler in the envelope, as thrown
+ *     (with `failure`, one that is not an AppError is logged and answered 500 with those words).
  *
  * The tool supplies only its schemas, its policy and `run`:
  *
@@ -34,6 +35,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
 import type { AuthSession, AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
 import { envelopeResponses } from '../responses.js';
@@ -103,6 +105,11 @@ export interface AdminChangeOptions<P, Q, B, R, T = R> {
   errorStatuses?: number[];
   /** Role gate read by plugins/auth.ts before anything else (default: admins). */
   roles?: readonly ['admin'];
+  /**
+   * The words of a failure that is not one of ours (not an AppError: a lost connection, a bug): logged,
+   * answered 500 with them (e.g. the spec's 'Failed to delete device ID'). Default: the app's error handler.
+   */
+  failure?: string;
   authorize: AuthorizeChange;
   run: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>) => Promise<AdminChange<T>>;
   /**
@@ -158,13 +165,19 @@ export function registerAdminChange<P, Q, B, R, T>(
         query: request.query as Q,
         body: request.body as B,
       };
-      const result = await app.db.transaction(async (tx) => {
-        const change = await options.run(tx, ctx);
-        for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
-        if (change.audit.length > 0) await app.dataVersion.bump(tx);
-        return options.answer ? options.answer(tx, ctx, change.result) : (change.result as unknown as R);
-      });
-      return ok(result);
+      try {
+        const answer = await app.db.transaction(async (tx) => {
+          const change = await options.run(tx, ctx);
+          for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
+          if (change.audit.length > 0) await app.dataVersion.bump(tx);
+          return options.answer ? options.answer(tx, ctx, change.result) : (change.result as unknown as R);
+        });
+        return ok(answer);
+      } catch (error) {
+        if (options.failure === undefined || error instanceof AppError) throw error;
+        log.error({ err: error, path: options.path }, 'admin change failed');
+        throw new AppError('INTERNAL_ERROR', options.failure);
+      }
     },
   });
 }
