@@ -1,44 +1,44 @@
 /**
  * Estimated Best Price SQL outside the declared table and the recompute: setting or clearing one item
- * and outlet type's override with its audit entry (who and when are on the row too), in the caller's
- * transaction.
+ * and outlet type's override in the caller's transaction (who and when are on the row too), giving back
+ * its audit entry (registerAdminChange writes it).
  */
 import type { BestPriceRow, CountryCode, SaveBestPrice } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { writeAudit } from '../../lib/audit.js';
 import type { AuthUser } from '../../lib/policy.js';
+import { AppError } from '../../lib/errors.js';
+import { audited, unchanged, type AdminChange } from '../../lib/tables/admin-change.js';
 import { listPage, presentColumns, presentRow, tableCriteria } from '../../lib/tables/index.js';
 import { bestPriceTable } from './table.js';
 
 export const BEST_PRICE_TOOL = 'estimatedBestPrice';
 export const OVERRIDE_ACTION = 'bestPrice.override';
 
-export interface Actor {
-  actorId: string;
-  sessionId: string | null;
-  requestId: string | null;
-}
-
 const target = (input: Pick<SaveBestPrice, 'itemCode' | 'outletType'>) =>
   `${input.itemCode}|${input.outletType}`;
 
 /**
- * Sets (price) or clears (null) the override: null when the item or the outlet type is not one of the
- * market's (the item must be a product, the outlet type one the market's outlets have), else whether
- * it changed.
+ * Sets (price) or clears (null) the override: whether it changed, with its audit entry; 404 when the
+ * item or the outlet type is not one of the market's (the item must be a product, the outlet type one the
+ * market's outlets have).
  */
 export async function saveOverride(
   tx: Queryable,
   market: CountryCode,
   input: SaveBestPrice,
-  actor: Actor,
-): Promise<{ changed: boolean } | null> {
+  actorId: string,
+): Promise<AdminChange<boolean>> {
   const known = await tx.query<{ ok: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM products WHERE item_code = $2)
         AND EXISTS (SELECT 1 FROM outlets WHERE country_code = $1 AND outlet_type = $3) AS ok`,
     [market, input.itemCode, input.outletType],
   );
-  if (!known.rows[0]?.ok) return null;
+  if (!known.rows[0]?.ok) {
+    throw new AppError(
+      'NOT_FOUND',
+      `${input.itemCode} for outlet type ${input.outletType} is not one of this market’s.`,
+    );
+  }
   await tx.query(
     `INSERT INTO best_prices (country_code, item_code, outlet_type) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING`,
@@ -50,23 +50,19 @@ export async function saveOverride(
     [market, input.itemCode, input.outletType],
   );
   const before = rows[0]?.price ?? null;
-  if (before === input.price) return { changed: false };
+  if (before === input.price) return unchanged(false);
   await tx.query(
     `UPDATE best_prices SET override_price = $4, override_by = CASE WHEN $4::numeric IS NULL THEN NULL ELSE $5 END,
        override_at = CASE WHEN $4::numeric IS NULL THEN NULL ELSE now() END
      WHERE country_code = $1 AND item_code = $2 AND outlet_type = $3`,
-    [market, input.itemCode, input.outletType, input.price, actor.actorId],
+    [market, input.itemCode, input.outletType, input.price, actorId],
   );
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: BEST_PRICE_TOOL,
+  return audited(true, {
     action: OVERRIDE_ACTION,
     target: target(input),
     before: { overridePrice: before },
     after: { overridePrice: input.price },
   });
-  return { changed: true };
 }
 
 /** One item and outlet type's row as the list shows it (through the declared table). */

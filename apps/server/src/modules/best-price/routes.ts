@@ -16,12 +16,11 @@ import {
   saveBestPriceResultSchema,
   saveBestPriceSchema,
 } from '@fieldforce/contracts';
-import { AppError } from '../../lib/errors.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
+import { changedRow, registerAdminChange, registerAdminTable } from '../../lib/tables/index.js';
 import { assertBestPrice } from './policy.js';
-import { bestPriceRow, saveOverride } from './queries.js';
+import { BEST_PRICE_TOOL, bestPriceRow, saveOverride } from './queries.js';
 import { recomputeBestPrices } from './recompute.js';
 import { bestPriceTable } from './table.js';
 // Registers the 'estimatedBestPrice' upload with the import pipeline.
@@ -100,45 +99,22 @@ export const bestPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    BEST_PRICE_API,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Estimated Best Price: set or clear one item and outlet type’s override',
-        description:
-          `${ACCESS_TEXT} price: the override (positive, 2 decimals) or null to clear it. The item must be a ` +
-          'product and the outlet type one of the market’s (404 otherwise). One audit entry when it changes ' +
-          "('bestPrice.override', before and after {overridePrice}); who and when are kept on the row; the data " +
-          'version is bumped.',
-        querystring: marketQuerySchema,
-        body: saveBestPriceSchema,
-        response: envelopeResponses(saveBestPriceResultSchema),
-        security: [{ customerToken: [] }],
-      },
-      config: { access: { roles: ['admin'] } },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertBestPrice(app.db, user, market, 'edit');
-      const result = await app.db.transaction(async (tx) => {
-        const saved = await saveOverride(tx, market, request.body, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        if (saved?.changed) await app.dataVersion.bump(tx);
-        return saved;
-      });
-      if (!result) {
-        throw new AppError(
-          'NOT_FOUND',
-          `${request.body.itemCode} for outlet type ${request.body.outletType} is not one of this market’s.`,
-        );
-      }
-      const row = await bestPriceRow(app.db, user, market, request.body.itemCode, request.body.outletType);
-      return ok({ changed: result.changed, row: row! });
-    },
-  );
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: BEST_PRICE_API,
+    tool: BEST_PRICE_TOOL,
+    summary: 'Estimated Best Price: set or clear one item and outlet type’s override',
+    description:
+      `${ACCESS_TEXT} price: the override (positive, 2 decimals) or null to clear it. The item must be a ` +
+      'product and the outlet type one of the market’s (404 otherwise). One audit entry when it changes ' +
+      "('bestPrice.override', before and after {overridePrice}); who and when are kept on the row; the data " +
+      'version is bumped.',
+    body: saveBestPriceSchema,
+    response: saveBestPriceResultSchema,
+    authorize: (q, user, market) => assertBestPrice(q, user, market, 'edit'),
+    run: (tx, ctx) => saveOverride(tx, ctx.market, ctx.body, ctx.user.id),
+    answer: changedRow((tx, ctx) =>
+      bestPriceRow(tx, ctx.user, ctx.market, ctx.body.itemCode, ctx.body.outletType),
+    ),
+  });
 };

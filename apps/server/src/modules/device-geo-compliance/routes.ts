@@ -12,20 +12,15 @@ import {
   deviceGeoQuerySchema,
   GEO_RADIUS_MAX_M,
   GEO_RADIUS_MIN_M,
-  marketQuerySchema,
-  ok,
   saveDeviceGeoResultSchema,
   saveDeviceGeoSchema,
 } from '@fieldforce/contracts';
-import { AppError } from '../../lib/errors.js';
-import { requireAuth } from '../../lib/request-context.js';
-import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
+import { changedRow, registerAdminChange, registerAdminTable } from '../../lib/tables/index.js';
 import { assertDeviceGeo } from './policy.js';
 import { deviceGeoRow, saveDeviceGeo } from './queries.js';
 import { deviceGeoTable } from './table.js';
-// Registers the 'deviceGeoCompliance' upload with the import pipeline.
-import './import-definition.js';
+// Registers the 'deviceGeoCompliance' upload with the import pipeline (and names the tool).
+import { DEVICE_GEO_TOOL } from './import-definition.js';
 
 const ACCESS_TEXT =
   'Admins (userType admin) of the market, rows limited to the market and the caller’s DT codes.';
@@ -66,42 +61,20 @@ export const deviceGeoComplianceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.put(
-    DEVICE_GEO_API,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Device Geo-Compliance: set one salesman device’s check and radius',
-        description:
-          `${ACCESS_TEXT} geoCompliance 1 (visits must be recorded inside the outlet’s radius) or 0; radiusM a whole ` +
-          `number of metres from ${GEO_RADIUS_MIN_M} to ${GEO_RADIUS_MAX_M}. The salesman must be one of the ` +
-          "market’s inside the caller’s DT codes (404 otherwise). One audit entry when it changes ('device.geo.update', " +
-          'before and after {geoCompliance, radiusM}); the data version is bumped.',
-        querystring: marketQuerySchema,
-        body: saveDeviceGeoSchema,
-        response: envelopeResponses(saveDeviceGeoResultSchema),
-        security: [{ customerToken: [] }],
-      },
-      config: { access: { roles: ['admin'] } },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertDeviceGeo(app.db, user, market, 'edit');
-      const result = await app.db.transaction(async (tx) => {
-        const saved = await saveDeviceGeo(tx, user, market, request.body, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        if (saved?.changed) await app.dataVersion.bump(tx);
-        return saved;
-      });
-      if (!result) {
-        throw new AppError('NOT_FOUND', `${request.body.smCode} is not one of your salesmen in this market.`);
-      }
-      const row = await deviceGeoRow(app.db, user, market, request.body.smCode);
-      return ok({ changed: result.changed, row: row! });
-    },
-  );
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: DEVICE_GEO_API,
+    tool: DEVICE_GEO_TOOL,
+    summary: 'Device Geo-Compliance: set one salesman device’s check and radius',
+    description:
+      `${ACCESS_TEXT} geoCompliance 1 (visits must be recorded inside the outlet’s radius) or 0; radiusM a whole ` +
+      `number of metres from ${GEO_RADIUS_MIN_M} to ${GEO_RADIUS_MAX_M}. The salesman must be one of the ` +
+      "market’s inside the caller’s DT codes (404 otherwise). One audit entry when it changes ('device.geo.update', " +
+      'before and after {geoCompliance, radiusM}); the data version is bumped.',
+    body: saveDeviceGeoSchema,
+    response: saveDeviceGeoResultSchema,
+    authorize: (q, user, market) => assertDeviceGeo(q, user, market, 'edit'),
+    run: (tx, ctx) => saveDeviceGeo(tx, ctx.user, ctx.market, ctx.body),
+    answer: changedRow((tx, ctx) => deviceGeoRow(tx, ctx.user, ctx.market, ctx.body.smCode)),
+  });
 };
