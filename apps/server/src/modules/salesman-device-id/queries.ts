@@ -1,14 +1,15 @@
 /**
  * Salesman Device ID SQL outside the declared table (table.ts) and the import (import-definition.ts):
  * the market-level SM Device ID validation switch, and the update and delete of one salesman's device
- * ID, each with its audit entry in the caller's transaction. Every statement limits rows to the market
- * and the caller's DT scope.
+ * ID, each in the caller's transaction giving back its audit entry (registerAdminChange writes it).
+ * Every statement limits rows to the market and the caller's DT scope.
  */
 import type { CountryCode, SalesmanDeviceRow, SalesmanDeviceSettings } from '@fieldforce/contracts';
-import { COUNTRIES } from '@fieldforce/contracts';
+import { COUNTRIES, IMPORT_MESSAGES } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
 import { dtScopeSql, type AuthUser } from '../../lib/policy.js';
+import { audited, unchanged, type AdminChange } from '../../lib/tables/admin-change.js';
 import { listPage, presentColumns, presentRow, tableCriteria } from '../../lib/tables/index.js';
 import { DEVICE_UPDATE_ACTION, SALESMAN_DEVICE_TOOL } from './import-definition.js';
 import { salesmanDeviceTable } from './table.js';
@@ -16,11 +17,7 @@ import { salesmanDeviceTable } from './table.js';
 export const DEVICE_DELETE_ACTION = 'salesman.device.delete';
 export const VALIDATION_UPDATE_ACTION = 'salesman.validation.update';
 
-export interface Actor {
-  actorId: string;
-  sessionId: string | null;
-  requestId: string | null;
-}
+const notYours = (smCode: string) => `${smCode} is not one of your salesmen in this market.`;
 
 /** The market's switch, its dial code, and its last change (when, by whom). */
 export async function readSettings(q: Queryable, market: CountryCode): Promise<SalesmanDeviceSettings> {
@@ -43,13 +40,12 @@ export async function readSettings(q: Queryable, market: CountryCode): Promise<S
   };
 }
 
-/** Sets the switch; an audit entry when it changes. Returns whether it changed. */
+/** Sets the switch: whether it changed, with its audit entry. */
 export async function saveValidation(
   tx: Queryable,
   market: CountryCode,
   enabled: boolean,
-  actor: Actor,
-): Promise<boolean> {
+): Promise<AdminChange<boolean>> {
   const { rows } = await tx.query<{ was: boolean }>(
     `UPDATE countries c SET sm_device_id_validation = $2
      FROM (SELECT sm_device_id_validation AS was FROM countries WHERE code = $1 FOR UPDATE) old
@@ -57,17 +53,13 @@ export async function saveValidation(
      RETURNING old.was`,
     [market, enabled],
   );
-  if (rows.length === 0) return false;
-  await writeAudit(tx, {
-    ...actor,
-    market,
-    tool: SALESMAN_DEVICE_TOOL,
+  if (rows.length === 0) return unchanged(false);
+  return audited(true, {
     action: VALIDATION_UPDATE_ACTION,
     target: null,
     before: { validationEnabled: rows[0]!.was },
     after: { validationEnabled: enabled },
   });
-  return true;
 }
 
 /** The salesman of `smCode` in the market within the caller's DT scope, locked; null when none. */
@@ -87,14 +79,10 @@ async function lockSalesman(
   return rows[0] ?? null;
 }
 
-export type DeviceChange =
-  | { outcome: 'notFound' }
-  | { outcome: 'taken'; holder: string | null }
-  | { outcome: 'done'; changed: boolean };
-
 /**
- * Maps `deviceId` to the salesman: refused when another salesman holds it (`holder` is their SM code
- * when the caller may see them, else null). An audit entry when it changes.
+ * Maps `deviceId` to the salesman: whether it changed, with its audit entry. 404 when the salesman is
+ * not one of the caller's; 409 when another salesman holds the device ID (naming them when the caller
+ * may see them).
  */
 export async function updateDevice(
   tx: Queryable,
@@ -102,64 +90,66 @@ export async function updateDevice(
   market: CountryCode,
   smCode: string,
   deviceId: string,
-  actor: Actor & { now: Date },
-): Promise<DeviceChange> {
+  now: Date,
+): Promise<AdminChange<boolean>> {
   const salesman = await lockSalesman(tx, user, market, smCode);
-  if (!salesman) return { outcome: 'notFound' };
-  if (salesman.device_id === deviceId) return { outcome: 'done', changed: false };
+  if (!salesman) throw new AppError('NOT_FOUND', notYours(smCode));
+  if (salesman.device_id === deviceId) return unchanged(false);
   const params: unknown[] = [deviceId, salesman.id, market];
   const { rows: held } = await tx.query<{ sm_code: string; visible: boolean }>(
     `SELECT sm_code, (country_code = $3 AND ${dtScopeSql(user, 'dt_code', params)}) AS visible
      FROM salesmen WHERE device_id = $1 AND id <> $2`,
     params,
   );
-  if (held[0]) return { outcome: 'taken', holder: held[0].visible ? held[0].sm_code : null };
+  if (held[0]) {
+    const holder = held[0].visible ? held[0].sm_code : 'not one of your salesmen';
+    throw new AppError(
+      'CONFLICT',
+      `Device ID ${deviceId} is already mapped to another salesman (${holder}).`,
+      [{ field: 'body.deviceId', message: `Already mapped to another salesman (${holder}).` }],
+    );
+  }
   await tx.query(`UPDATE salesmen SET device_id = $2, device_id_updated_at = $3 WHERE id = $1`, [
     salesman.id,
     deviceId,
-    actor.now.toISOString(),
+    now.toISOString(),
   ]);
-  await writeAudit(tx, {
-    actorId: actor.actorId,
-    sessionId: actor.sessionId,
-    requestId: actor.requestId,
-    market,
-    tool: SALESMAN_DEVICE_TOOL,
+  return audited(true, {
     action: DEVICE_UPDATE_ACTION,
     target: smCode,
     before: { deviceId: salesman.device_id },
     after: { deviceId },
   });
-  return { outcome: 'done', changed: true };
 }
 
-/** Removes the salesman's mapped device ID (their next sign-in binds a new one). */
+/**
+ * Removes the salesman's mapped device ID (their next sign-in binds a new one): whether it changed, with
+ * its audit entry; 404 with the spec's failure message when the salesman is not one of the caller's.
+ */
 export async function deleteDevice(
   tx: Queryable,
   user: AuthUser,
   market: CountryCode,
   smCode: string,
-  actor: Actor & { now: Date },
-): Promise<DeviceChange> {
+  now: Date,
+): Promise<AdminChange<boolean>> {
   const salesman = await lockSalesman(tx, user, market, smCode);
-  if (!salesman) return { outcome: 'notFound' };
-  if (salesman.device_id === null) return { outcome: 'done', changed: false };
+  if (!salesman) {
+    throw new AppError('NOT_FOUND', IMPORT_MESSAGES.DEVICE_DELETE_FAILED, [
+      { field: 'querystring.smCode', message: notYours(smCode) },
+    ]);
+  }
+  if (salesman.device_id === null) return unchanged(false);
   await tx.query(`UPDATE salesmen SET device_id = NULL, device_id_updated_at = $2 WHERE id = $1`, [
     salesman.id,
-    actor.now.toISOString(),
+    now.toISOString(),
   ]);
-  await writeAudit(tx, {
-    actorId: actor.actorId,
-    sessionId: actor.sessionId,
-    requestId: actor.requestId,
-    market,
-    tool: SALESMAN_DEVICE_TOOL,
+  return audited(true, {
     action: DEVICE_DELETE_ACTION,
     target: smCode,
     before: { deviceId: salesman.device_id },
     after: { deviceId: null },
   });
-  return { outcome: 'done', changed: true };
 }
 
 /** One salesman's row as the list shows it (through the declared table, so it reads the same). */

@@ -27,12 +27,17 @@ import { AppError } from '../../lib/errors.js';
 import { dtScope } from '../../lib/policy.js';
 import { requireAuth } from '../../lib/request-context.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
+import {
+  changedRow,
+  registerAdminChange,
+  registerAdminTable,
+  type AuthorizeChange,
+} from '../../lib/tables/index.js';
 import { assertSalesmanDeviceId } from './policy.js';
 import { deleteDevice, readSettings, salesmanRow, saveValidation, updateDevice } from './queries.js';
 import { salesmanDeviceTable } from './table.js';
-// Registers the 'salesmanDeviceId' upload with the import pipeline.
-import './import-definition.js';
+// Registers the 'salesmanDeviceId' upload with the import pipeline (and names the tool).
+import { SALESMAN_DEVICE_TOOL } from './import-definition.js';
 
 const TAG = 'admin';
 const signedIn = [{ customerToken: [] }];
@@ -45,8 +50,6 @@ const FILTER_TEXT =
   'filter_dt_code, filter_sm_code: comma-joined codes; filter_phone_number: comma-joined phone numbers with or ' +
   'without the market’s dial code (+84901234567, 84901234567, 0901234567 and 901234567 are one number); at most ' +
   '10 values each (400 naming the field past that). sort: a column key, - for descending; page, pageSize.';
-
-const notYours = (smCode: string) => `${smCode} is not one of your salesmen in this market.`;
 
 export const salesmanDeviceIdRoutes: FastifyPluginAsyncZod = async (app) => {
   // Phone numbers are searched as stored: each typed number rewritten with the market's dial code
@@ -119,27 +122,23 @@ export const salesmanDeviceIdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    `${SALESMAN_DEVICE_API}/settings`,
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Salesman Device ID: enable or disable SM Device ID validation for the market',
-        description:
-          `${ACCESS_TEXT} The whole market’s switch (any DT scope may not change it: the caller must see every ` +
-          "distributor of the market). One audit entry when it changes ('salesman.validation.update', before " +
-          'and after {validationEnabled}).',
-        querystring: marketQuerySchema,
-        body: saveSalesmanDeviceSettingsSchema,
-        response: envelopeResponses(salesmanDeviceSettingsSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertSalesmanDeviceId(app.db, user, market, 'edit');
+  const tool = SALESMAN_DEVICE_TOOL;
+  const authorize: AuthorizeChange = (q, user, market) => assertSalesmanDeviceId(q, user, market, 'edit');
+
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: `${SALESMAN_DEVICE_API}/settings`,
+    tool,
+    tag: TAG,
+    summary: 'Salesman Device ID: enable or disable SM Device ID validation for the market',
+    description:
+      `${ACCESS_TEXT} The whole market’s switch (any DT scope may not change it: the caller must see every ` +
+      "distributor of the market). One audit entry when it changes ('salesman.validation.update', before " +
+      'and after {validationEnabled}).',
+    body: saveSalesmanDeviceSettingsSchema,
+    response: salesmanDeviceSettingsSchema,
+    authorize: async (q, user, market) => {
+      const can = await authorize(q, user, market);
       if (dtScope(user) !== null) {
         // A market-wide switch: not for an admin limited to some distributors.
         throw new AppError(
@@ -147,107 +146,46 @@ export const salesmanDeviceIdRoutes: FastifyPluginAsyncZod = async (app) => {
           'SM Device ID validation is switched for the whole market: only admins of every distributor may change it.',
         );
       }
-      await app.db.transaction(async (tx) => {
-        const changed = await saveValidation(tx, market, request.body.validationEnabled, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-        });
-        if (changed) await app.dataVersion.bump(tx);
-      });
-      return ok(await readSettings(app.db, market));
+      return can;
     },
-  );
+    run: (tx, ctx) => saveValidation(tx, ctx.market, ctx.body.validationEnabled),
+    answer: (tx, ctx) => readSettings(tx, ctx.market),
+  });
 
-  app.put(
-    SALESMAN_DEVICE_API,
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Salesman Device ID: map a new device ID to one salesman',
-        description:
-          `${ACCESS_TEXT} The salesman must be one of the market’s inside the caller’s DT codes (404 otherwise); a ` +
-          'device ID mapped to another salesman is refused (409 naming them when the caller may see them). One ' +
-          "audit entry when it changes ('salesman.device.update', before and after {deviceId}); the data version " +
-          'is bumped.',
-        querystring: marketQuerySchema,
-        body: updateSalesmanDeviceSchema,
-        response: envelopeResponses(salesmanDeviceChangeResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertSalesmanDeviceId(app.db, user, market, 'edit');
-      const { smCode, deviceId } = request.body;
-      const result = await app.db.transaction(async (tx) => {
-        const change = await updateDevice(tx, user, market, smCode, deviceId, {
-          actorId: user.id,
-          sessionId: session.id,
-          requestId: request.id,
-          now: app.clock.now(),
-        });
-        if (change.outcome === 'done' && change.changed) await app.dataVersion.bump(tx);
-        return change;
-      });
-      if (result.outcome === 'notFound') throw new AppError('NOT_FOUND', notYours(smCode));
-      if (result.outcome === 'taken') {
-        const holder = result.holder ?? 'not one of your salesmen';
-        throw new AppError(
-          'CONFLICT',
-          `Device ID ${deviceId} is already mapped to another salesman (${holder}).`,
-          [{ field: 'body.deviceId', message: `Already mapped to another salesman (${holder}).` }],
-        );
-      }
-      return ok({ changed: result.changed, row: (await salesmanRow(app.db, user, market, smCode))! });
-    },
-  );
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: SALESMAN_DEVICE_API,
+    tool,
+    tag: TAG,
+    summary: 'Salesman Device ID: map a new device ID to one salesman',
+    description:
+      `${ACCESS_TEXT} The salesman must be one of the market’s inside the caller’s DT codes (404 otherwise); a ` +
+      'device ID mapped to another salesman is refused (409 naming them when the caller may see them). One ' +
+      "audit entry when it changes ('salesman.device.update', before and after {deviceId}); the data version " +
+      'is bumped.',
+    body: updateSalesmanDeviceSchema,
+    response: salesmanDeviceChangeResultSchema,
+    authorize,
+    run: (tx, ctx) =>
+      updateDevice(tx, ctx.user, ctx.market, ctx.body.smCode, ctx.body.deviceId, ctx.clock.now()),
+    answer: changedRow((tx, ctx) => salesmanRow(tx, ctx.user, ctx.market, ctx.body.smCode)),
+  });
 
-  app.delete(
-    SALESMAN_DEVICE_API,
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Salesman Device ID: delete the device ID mapped to one salesman',
-        description:
-          `${ACCESS_TEXT} The salesman’s next sign-in on the app binds a new device. One audit entry when a device ` +
-          `was mapped ('salesman.device.delete'); the data version is bumped. A failure answers ` +
-          `'${IMPORT_MESSAGES.DEVICE_DELETE_FAILED}' (404 with it when the salesman is not one of the caller’s).`,
-        querystring: deleteSalesmanDeviceQuerySchema,
-        response: envelopeResponses(salesmanDeviceChangeResultSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertSalesmanDeviceId(app.db, user, market, 'edit');
-      const { smCode } = request.query;
-      let result;
-      try {
-        result = await app.db.transaction(async (tx) => {
-          const change = await deleteDevice(tx, user, market, smCode, {
-            actorId: user.id,
-            sessionId: session.id,
-            requestId: request.id,
-            now: app.clock.now(),
-          });
-          if (change.outcome === 'done' && change.changed) await app.dataVersion.bump(tx);
-          return change;
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'device ID delete failed');
-        throw new AppError('INTERNAL_ERROR', IMPORT_MESSAGES.DEVICE_DELETE_FAILED);
-      }
-      if (result.outcome !== 'done') {
-        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.DEVICE_DELETE_FAILED, [
-          { field: 'querystring.smCode', message: notYours(smCode) },
-        ]);
-      }
-      return ok({ changed: result.changed, row: (await salesmanRow(app.db, user, market, smCode))! });
-    },
-  );
+  registerAdminChange(app, {
+    method: 'DELETE',
+    path: SALESMAN_DEVICE_API,
+    tool,
+    tag: TAG,
+    summary: 'Salesman Device ID: delete the device ID mapped to one salesman',
+    description:
+      `${ACCESS_TEXT} The salesman’s next sign-in on the app binds a new device. One audit entry when a device ` +
+      `was mapped ('salesman.device.delete'); the data version is bumped. A failure answers ` +
+      `'${IMPORT_MESSAGES.DEVICE_DELETE_FAILED}' (404 with it when the salesman is not one of the caller’s).`,
+    query: deleteSalesmanDeviceQuerySchema,
+    response: salesmanDeviceChangeResultSchema,
+    failure: IMPORT_MESSAGES.DEVICE_DELETE_FAILED,
+    authorize,
+    run: (tx, ctx) => deleteDevice(tx, ctx.user, ctx.market, ctx.query.smCode, ctx.clock.now()),
+    answer: changedRow((tx, ctx) => salesmanRow(tx, ctx.user, ctx.market, ctx.query.smCode)),
+  });
 };
