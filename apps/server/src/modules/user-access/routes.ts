@@ -10,7 +10,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  marketQuerySchema,
   normaliseDtCodes,
   ok,
   targetRefusals,
@@ -27,7 +26,6 @@ import {
   userActionResultSchema,
   userActionSchema,
   type CountryCode,
-  type UpdateUserAccess,
   type UserAccessRefusal,
   type UserAccessState,
 } from '@fieldforce/contracts';
@@ -35,8 +33,14 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { envelopeResponses } from '../../lib/responses.js';
-import { handle, routeOptions, type RouteContext } from '../../lib/route.js';
-import { registerAdminTable } from '../../lib/tables/admin-table-routes.js';
+import { handle, routeOptions } from '../../lib/route.js';
+import {
+  audited,
+  registerAdminChange,
+  registerAdminTable,
+  unchanged,
+  type AuthorizeChange,
+} from '../../lib/tables/index.js';
 import { assertUserAccess, grantorOf } from './policy.js';
 import { presentDetail } from './presenter.js';
 import {
@@ -112,7 +116,7 @@ async function visibleTarget(
   return target;
 }
 
-async function detail(ctx: RouteContext, q: Queryable, target: TargetUser) {
+async function detail(ctx: { user: AuthUser; market: CountryCode }, q: Queryable, target: TargetUser) {
   const grantor = grantorOf(ctx.user);
   const why = targetRefusals(grantor, target.state)[0];
   return presentDetail(target, {
@@ -194,69 +198,66 @@ export const userAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
-    USER_ACCESS_API,
-    routeOptions({
-      access,
-      schema: {
-        tags: [TAG],
-        summary: 'User Access: change a user’s role, access flags, admin right, DT codes, BSAs and markets',
-        description:
-          `${ACCESS_TEXT} The fields given change; the others stay. ${RULES_TEXT} One transaction: the change, ` +
-          `one audit entry ('${USER_ACCESS_ACTIONS.update}', before and after of the changed fields, target ` +
-          'the user’s email) and a data-version bump. The user’s next request sees the new access. Answers ' +
-          'the user as GET …/user does.',
-        querystring: marketQuerySchema,
-        body: updateUserAccessSchema,
-        response: envelopeResponses(userAccessDetailSchema),
-        security: signedIn,
-      },
-    }),
-    handle(async (ctx, input) => {
-      const body = input.body as UpdateUserAccess;
-      await assertUserAccess(ctx.db, ctx.user, ctx.market, 'edit');
-      const answer = await ctx.db.transaction(async (tx) => {
-        const target = await visibleTarget(tx, ctx.user, ctx.market, body.userId, true);
-        const before = target.state;
-        const after: UserAccessState = {
-          role: (body.role ?? before.role).trim(),
-          accessToUcube: body.accessToUcube ?? before.accessToUcube,
-          accessToOperationalDashboards:
-            body.accessToOperationalDashboards ?? before.accessToOperationalDashboards,
-          isAdmin: body.isAdmin ?? before.isAdmin,
-          isSuperUser: body.isSuperUser ?? before.isSuperUser,
-          dtAccessCodes: body.dtAccessCodes ? normaliseDtCodes(body.dtAccessCodes) : before.dtAccessCodes,
-          bsa: body.bsa ? [...new Set(body.bsa.map((b) => b.trim()))] : before.bsa,
-          markets: body.markets ? [...new Set(body.markets)] : before.markets,
-        };
-        const refusals = userAccessRefusals(grantorOf(ctx.user), before, after, {
-          self: target.id === ctx.user.id,
-        });
-        if (refusals.length === 0 && body.dtAccessCodes) {
-          for (const code of await unknownDtCodes(tx, after.dtAccessCodes, after.markets)) {
-            refusals.push({ field: 'dtAccessCodes', code: 'DT_UNKNOWN', params: { code } });
-          }
-        }
-        if (refusals.length > 0) throw refused(refusals);
-        const { was, now, changed } = changedFields(before, after);
-        if (changed) {
-          await writeAccess(tx, target, after, ctx.clock.now());
-          await ctx.audit(tx, {
-            tool: 'userAccess',
-            action: USER_ACCESS_ACTIONS.update,
-            target: target.email,
-            before: was,
-            after: now,
-          });
-          await app.dataVersion.bump(tx);
-        }
-        const saved = await findTarget(tx, target.id, after.markets[0]!);
-        return saved ? detail(ctx, tx, saved) : null;
+  const tool = 'userAccess';
+  const authorize: AuthorizeChange = (q, user, market) => assertUserAccess(q, user, market, 'edit');
+
+  registerAdminChange(app, {
+    method: 'PUT',
+    path: USER_ACCESS_API,
+    tool,
+    tag: TAG,
+    summary: 'User Access: change a user’s role, access flags, admin right, DT codes, BSAs and markets',
+    description:
+      `${ACCESS_TEXT} The fields given change; the others stay. ${RULES_TEXT} One transaction: the change, ` +
+      `one audit entry ('${USER_ACCESS_ACTIONS.update}', before and after of the changed fields, target ` +
+      'the user’s email) and a data-version bump. The user’s next request sees the new access. Answers ' +
+      'the user as GET …/user does.',
+    body: updateUserAccessSchema,
+    response: userAccessDetailSchema,
+    authorize,
+    run: async (tx, ctx) => {
+      const body = ctx.body;
+      const target = await visibleTarget(tx, ctx.user, ctx.market, body.userId, true);
+      const before = target.state;
+      const after: UserAccessState = {
+        role: (body.role ?? before.role).trim(),
+        accessToUcube: body.accessToUcube ?? before.accessToUcube,
+        accessToOperationalDashboards:
+          body.accessToOperationalDashboards ?? before.accessToOperationalDashboards,
+        isAdmin: body.isAdmin ?? before.isAdmin,
+        isSuperUser: body.isSuperUser ?? before.isSuperUser,
+        dtAccessCodes: body.dtAccessCodes ? normaliseDtCodes(body.dtAccessCodes) : before.dtAccessCodes,
+        bsa: body.bsa ? [...new Set(body.bsa.map((b) => b.trim()))] : before.bsa,
+        markets: body.markets ? [...new Set(body.markets)] : before.markets,
+      };
+      const refusals = userAccessRefusals(grantorOf(ctx.user), before, after, {
+        self: target.id === ctx.user.id,
       });
-      // The user left the market the caller acts in (markets changed): answer the last known state.
-      return ok(answer ?? (await detail(ctx, ctx.db, (await findTarget(ctx.db, body.userId, ctx.market))!)));
-    }),
-  );
+      if (refusals.length === 0 && body.dtAccessCodes) {
+        for (const code of await unknownDtCodes(tx, after.dtAccessCodes, after.markets)) {
+          refusals.push({ field: 'dtAccessCodes', code: 'DT_UNKNOWN', params: { code } });
+        }
+      }
+      if (refusals.length > 0) throw refused(refusals);
+      const { was, now, changed } = changedFields(before, after);
+      const saved = { id: target.id, market: after.markets[0]! };
+      if (!changed) return unchanged(saved);
+      await writeAccess(tx, target, after, ctx.clock.now());
+      return audited(saved, {
+        action: USER_ACCESS_ACTIONS.update,
+        target: target.email,
+        before: was,
+        after: now,
+      });
+    },
+    answer: async (tx, ctx, saved: { id: string; market: CountryCode }) =>
+      detail(
+        ctx,
+        tx,
+        // The user left the market the caller acts in (markets changed): answer the last known state.
+        ((await findTarget(tx, saved.id, saved.market)) ?? (await findTarget(tx, saved.id, ctx.market)))!,
+      ),
+  });
 
   const ACTIONS = [
     {
@@ -286,60 +287,51 @@ export const userAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const;
 
   for (const def of ACTIONS) {
-    app.post(
-      `${USER_ACCESS_API}/${def.path}`,
-      routeOptions({
-        access,
-        schema: {
-          tags: [TAG],
-          summary: def.summary,
-          description:
-            `${ACCESS_TEXT} ${def.description} The user must be one the caller may edit (403 naming why), ` +
-            `never the caller (403: '${USER_ACCESS_MESSAGES.SELF_ACTION}'). One transaction with an audit entry ` +
-            `('${def.action}', target the user’s email) and a data-version bump when something changed.`,
-          querystring: marketQuerySchema,
-          body: userActionSchema,
-          response: envelopeResponses(userActionResultSchema),
-          security: signedIn,
-        },
-      }),
-      handle(async (ctx, input) => {
-        const body = input.body as z.infer<typeof userActionSchema>;
-        await assertUserAccess(ctx.db, ctx.user, ctx.market, 'edit');
-        const answer = await ctx.db.transaction(async (tx) => {
-          const target = await visibleTarget(tx, ctx.user, ctx.market, body.userId, true);
-          const refusals = targetRefusals(grantorOf(ctx.user), target.state);
-          if (target.id === ctx.user.id) refusals.push({ field: 'user', code: 'SELF_ACTION' });
-          if (refusals.length > 0) throw refused(refusals);
-          const now = ctx.clock.now();
-          let ended = 0;
-          let changed = false;
-          if (def.path === 'deactivate' && target.status !== 'disabled') {
-            ended = await deactivate(tx, target, ctx.user, now);
-            changed = true;
-          } else if (def.path === 'reactivate' && target.status === 'disabled') {
-            await reactivate(tx, target, now);
-            changed = true;
-          } else if (def.path === 'endSessions') {
-            ended = await endSessionsOf(tx, target, now);
-            changed = ended > 0;
-          }
-          if (changed) {
-            const after = await findTarget(tx, target.id, ctx.market);
-            await ctx.audit(tx, {
-              tool: 'userAccess',
-              action: def.action,
-              target: target.email,
-              before: { status: target.status, activeSessions: target.activeSessions },
-              after: { status: after?.status ?? target.status, endedSessions: ended },
-            });
-            await app.dataVersion.bump(tx);
-          }
-          const saved = (await findTarget(tx, target.id, ctx.market))!;
-          return { ...(await detail(ctx, tx, saved)), endedSessions: ended };
+    registerAdminChange(app, {
+      method: 'POST',
+      path: `${USER_ACCESS_API}/${def.path}`,
+      tool,
+      tag: TAG,
+      summary: def.summary,
+      description:
+        `${ACCESS_TEXT} ${def.description} The user must be one the caller may edit (403 naming why), ` +
+        `never the caller (403: '${USER_ACCESS_MESSAGES.SELF_ACTION}'). One transaction with an audit entry ` +
+        `('${def.action}', target the user’s email) and a data-version bump when something changed.`,
+      body: userActionSchema,
+      response: userActionResultSchema,
+      authorize,
+      run: async (tx, ctx) => {
+        const target = await visibleTarget(tx, ctx.user, ctx.market, ctx.body.userId, true);
+        const refusals = targetRefusals(grantorOf(ctx.user), target.state);
+        if (target.id === ctx.user.id) refusals.push({ field: 'user', code: 'SELF_ACTION' });
+        if (refusals.length > 0) throw refused(refusals);
+        const now = ctx.clock.now();
+        let ended = 0;
+        let changed = false;
+        if (def.path === 'deactivate' && target.status !== 'disabled') {
+          ended = await deactivate(tx, target, ctx.user, now);
+          changed = true;
+        } else if (def.path === 'reactivate' && target.status === 'disabled') {
+          await reactivate(tx, target, now);
+          changed = true;
+        } else if (def.path === 'endSessions') {
+          ended = await endSessionsOf(tx, target, now);
+          changed = ended > 0;
+        }
+        const result = { id: target.id, ended };
+        if (!changed) return unchanged(result);
+        const after = await findTarget(tx, target.id, ctx.market);
+        return audited(result, {
+          action: def.action,
+          target: target.email,
+          before: { status: target.status, activeSessions: target.activeSessions },
+          after: { status: after?.status ?? target.status, endedSessions: ended },
         });
-        return ok(answer);
+      },
+      answer: async (tx, ctx, { id, ended }: { id: string; ended: number }) => ({
+        ...(await detail(ctx, tx, (await findTarget(tx, id, ctx.market))!)),
+        endedSessions: ended,
       }),
-    );
+    });
   }
 };
