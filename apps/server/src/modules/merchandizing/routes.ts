@@ -174,29 +174,29 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** What the changes declare alike: the tool, the answer, and who may (sets, displays, versions: define). */
+  const merchChange = { tool: MERCH_TOOL, response: merchSaveResultSchema, authorize: assertDefine } as const;
+  /** An outlet of the caller's distributors on a display: assigned or taken off by any admin of the tool. */
   const assertAssign: AuthorizeChange = (q, user, market) => assertMerch(q, user, market, 'edit');
-  const tool = MERCH_TOOL;
-  const response = merchSaveResultSchema;
+  const outletChange = { ...merchChange, path: `${MERCH_API}/outlet`, authorize: assertAssign } as const;
 
   registerAdminChange(app, {
+    ...merchChange,
     method: 'POST',
     path: `${MERCH_API}/set`,
-    tool,
     summary:
       'Merchandizing Sets: create a set (version 1) or change its current version (the Create Sets form)',
     description:
       `${ACCESS_TEXT} Hurdle rates 0–100 (2 decimals), dates YYYY-MM-DD, End date on or after Go live. ` +
       "Audit 'merch.set.create' / 'merch.set.update' (before and after); the data version is bumped.",
     body: saveMerchSetSchema,
-    response,
-    authorize: assertDefine,
     run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user.id),
   });
 
   registerAdminChange(app, {
+    ...merchChange,
     method: 'POST',
     path: `${MERCH_API}/display`,
-    tool,
     summary:
       'Merchandizing Sets: create or replace one display of a set’s current version (the Create Displays form)',
     description:
@@ -204,52 +204,42 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
       'of the market); a Display ID belongs to one Set ID of the market. 404 for an unknown set. ' +
       "Audit 'merch.display.save'; the data version is bumped.",
     body: saveMerchDisplaySchema,
-    response,
-    authorize: assertDefine,
     run: (tx, ctx) => saveDisplay(tx, ctx.market, ctx.body),
   });
 
   registerAdminChange(app, {
+    ...outletChange,
     method: 'POST',
-    path: `${MERCH_API}/outlet`,
-    tool,
     summary:
       'Merchandizing Sets: assign an outlet to a display of a set’s current version (the Outlet list form)',
     description:
       `${ACCESS_TEXT} The outlet must be one of the caller’s distributors (403 otherwise); 404 for an ` +
       "unknown set, display or outlet. Audit 'merch.outlet.assign'; the data version is bumped.",
     body: saveMerchOutletSchema,
-    response,
-    authorize: assertAssign,
     run: (tx, ctx) => saveOutlet(tx, ctx.user, ctx.market, ctx.body),
   });
 
   registerAdminChange(app, {
+    ...outletChange,
     method: 'DELETE',
-    path: `${MERCH_API}/outlet`,
-    tool,
     summary: 'Merchandizing Sets: take an outlet off a display of a set’s current version',
     description:
       `${ACCESS_TEXT} The outlet must be one of the caller’s distributors. Audits recorded there stay. ` +
       "Audit 'merch.outlet.remove'; the data version is bumped.",
     query: removeMerchOutletSchema,
-    response,
-    authorize: assertAssign,
     run: (tx, ctx) => removeOutlet(tx, ctx.user, ctx.market, ctx.query),
   });
 
   registerAdminChange(app, {
+    ...merchChange,
     method: 'POST',
     path: `${MERCH_API}/version`,
-    tool,
     summary: 'Merchandizing Sets: start a new version of a set (a copy of the current one)',
     description:
       `${ACCESS_TEXT} Copies the fields, displays, product lines and outlets; goLive / endDate change the ` +
       'new version’s validity. The older versions and their audits stay readable (GET …/set?version=). ' +
       "Audit 'merch.version.create'; the data version is bumped.",
     body: newMerchVersionSchema,
-    response,
-    authorize: assertDefine,
     run: (tx, ctx) => newVersion(tx, ctx.market, ctx.body, ctx.user.id),
   });
 };
