@@ -13,6 +13,11 @@
  * throughput (calls/s); the ratio two/one; each part's CPU share (its CPU time over the run's
  * wall time × cores, from /proc: app servers, PostgreSQL primary and replica with their backends,
  * HAProxy, s3rver, this load generator), and the machine's whole busy share (other work included).
+ *
+ * The sampler (bench/hardening/sampler.ts) records every 30 s of each run the app servers' memory and open
+ * files, PostgreSQL's connections by state (primary, replica) and pgbouncer's pools, and gives per run the
+ * first-10 % and last-10 % means and a slope per hour. `--soak`: one run only (both app servers, or
+ * `--layout one` for app2 in maint), 60 minutes unless --minutes says otherwise, each sample printed.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +27,7 @@ import { COUNTRY_CODES, OUTLET_GEO_TEMPLATE_HEADERS } from '@fieldforce/contract
 import { arg, log, percentile } from '../lib.js';
 import type { PartContext } from './authz.js';
 import { CLUSTER_DIR, cpuTicks, type Cluster } from './cluster.js';
+import { startSampler, type SeriesSummary } from './sampler.js';
 import { call, keepAlive, multipart, randomClientIp, signIn, sleep, type Session } from './http.js';
 
 const KINDS = ['head', 'asm', 'tl', 'admin', 'dt', 'reports'] as const;
@@ -36,6 +42,7 @@ interface RunResult {
   errorsByKind: Map<string, number>;
   cpu: Record<string, number>;
   machineBusy: number;
+  sampled: Record<string, SeriesSummary>;
 }
 
 function machineTicks(): { busy: number; total: number } {
@@ -96,7 +103,8 @@ function partTicks(cluster: Cluster): Record<string, number> {
 
 export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Record<string, number>> {
   const vus = Number(arg(ctx.args, '--vus', '300'));
-  const minutes = Number(arg(ctx.args, '--minutes', '10'));
+  const soak = ctx.args.includes('--soak');
+  const minutes = Number(arg(ctx.args, '--minutes', soak ? '60' : '10'));
   const think = Number(arg(ctx.args, '--think', '500'));
   const base = ctx.base;
 
@@ -163,6 +171,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
     );
     const before = partTicks(cluster);
     const machineBefore = machineTicks();
+    const sampler = startSampler(cluster, label, { print: soak });
     const started = performance.now();
     const end = started + minutes * 60_000;
     const get = async (kind: string, s: Session, ip: string, url: string, maxBytes?: number) => {
@@ -260,6 +269,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const sampled = await sampler.stop();
     const after = partTicks(cluster);
     const machineAfter = machineTicks();
     agent.destroy();
@@ -275,28 +285,31 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
       `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429; errors by kind ${JSON.stringify(Object.fromEntries(errorsByKind))}, by status ${JSON.stringify(Object.fromEntries(errorsByStatus))}, ` +
         `p95 ${JSON.stringify(Object.fromEntries([...byKind].map(([k, v]) => [k, Math.round(percentile(v, 95))])))}, CPU share ${JSON.stringify(cpu)}, machine busy ${machineBusy}`,
     );
-    return { calls, errors, limited, seconds, byKind, errorsByKind, cpu, machineBusy };
+    return { calls, errors, limited, seconds, byKind, errorsByKind, cpu, machineBusy, sampled };
   };
 
-  log(`load: ${vus} users × ${minutes} min, think ${think} ms, through HAProxy with both app servers`);
-  const two = await run('two');
-  log('load: the same with app2 out of rotation (HAProxy maint)');
-  await cluster.haproxy('set server app_servers/app2 state maint');
-  let one: RunResult;
-  try {
-    one = await run('one');
-  } finally {
-    await cluster.haproxy('set server app_servers/app2 state ready');
+  const runs: [string, RunResult][] = [];
+  const layout = arg(ctx.args, '--layout', 'two');
+  if (!soak || layout === 'two') {
+    log(`load: ${vus} users × ${minutes} min, think ${think} ms, through HAProxy with both app servers`);
+    runs.push(['two', await run('two')]);
+  }
+  if (!soak || layout === 'one') {
+    log('load: the same with app2 out of rotation (HAProxy maint)');
+    await cluster.haproxy('set server app_servers/app2 state maint');
+    try {
+      runs.push(['one', await run('one')]);
+    } finally {
+      await cluster.haproxy('set server app_servers/app2 state ready');
+    }
   }
   const figures: Record<string, number> = {
     'load.vus': vus,
     'load.minutes': minutes,
     'load.thinkMs': think,
+    'load.soak': soak ? 1 : 0,
   };
-  for (const [label, r] of [
-    ['two', two],
-    ['one', one],
-  ] as const) {
+  for (const [label, r] of runs) {
     figures[`load.${label}.calls`] = r.calls;
     figures[`load.${label}.errors`] = r.errors;
     figures[`load.${label}.limited429`] = r.limited;
@@ -305,10 +318,16 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
       figures[`load.${label}.p95Ms.${kind}`] = Math.round(percentile(times, 95));
     for (const [part, share] of Object.entries(r.cpu)) figures[`load.${label}.cpuShare.${part}`] = share;
     figures[`load.${label}.cpuShare.machine`] = r.machineBusy;
+    for (const [series, s] of Object.entries(r.sampled)) {
+      figures[`load.${label}.sampled.${series}.first10`] = s.first10;
+      figures[`load.${label}.sampled.${series}.last10`] = s.last10;
+      figures[`load.${label}.sampled.${series}.slopePerHour`] = s.slopePerHour;
+    }
   }
-  figures['load.throughputRatioTwoOverOne'] =
-    Math.round(
-      (figures['load.two.callsPerSecond']! / Math.max(0.1, figures['load.one.callsPerSecond']!)) * 100,
-    ) / 100;
+  if (figures['load.two.callsPerSecond'] !== undefined && figures['load.one.callsPerSecond'] !== undefined)
+    figures['load.throughputRatioTwoOverOne'] =
+      Math.round(
+        (figures['load.two.callsPerSecond'] / Math.max(0.1, figures['load.one.callsPerSecond'])) * 100,
+      ) / 100;
   return figures;
 }
