@@ -14,6 +14,7 @@
 // (rebuildUsageRollups: the same rules as each batch's statement).
 //   npm run bench -- users --only=usage [--events 10000000] [--seconds 10] [--keep DIR] [--rebuild]
 //   [--events-only]: only events.rps and baseline.rps (no 10 M events loaded, no usage page figures).
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { COUNTRY_CODES, DEMO_PASSWORD } from '@fieldforce/contracts';
 import { startCluster } from '../scripts/pg-cluster.mjs';
@@ -194,7 +195,7 @@ async function drive(
   options: { method: string; headers: Record<string, string>; body?: string },
   seconds: number,
   clients = CLIENTS,
-): Promise<{ rps: number; errors: number; p99Ms: number }> {
+): Promise<{ rps: number; errors: number; p99Ms: number; total: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const target = new URL(url);
   const once = () =>
@@ -225,10 +226,12 @@ async function drive(
   let stop = false;
   let done = 0;
   let errors = 0;
+  let total = 0;
   const timings: number[] = [];
   const loop = async () => {
     while (!stop) {
       const r = await once();
+      total += 1;
       if (!counting) continue;
       if (r.status === 200) {
         done += 1;
@@ -246,8 +249,72 @@ async function drive(
   stop = true;
   await Promise.all(loops);
   agent.destroy();
-  return { rps: Math.round(done / elapsed), errors, p99Ms: round1(percentile(timings, 99)) };
+  return { rps: Math.round(done / elapsed), errors, p99Ms: round1(percentile(timings, 99)), total };
 }
+
+/** CPU time (user + system, ms) the processes have used so far (Linux /proc; 100 ticks a second). */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/** The PostgreSQL server listening on `port` and its backends (this machine's processes only). */
+function postgresPids(port: string): number[] {
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const postmaster = all.find((pid) => {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args[0]?.endsWith('postgres') && args.includes('-p') && args[args.indexOf('-p') + 1] === port;
+    } catch {
+      return false;
+    }
+  });
+  if (!postmaster) return [];
+  const children = all.filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster;
+    } catch {
+      return false;
+    }
+  });
+  return [Number(postmaster), ...children.map(Number)];
+}
+
+/**
+ * CPU milliseconds the server and PostgreSQL spend per answered request while \`run\` drives them (and
+ * for 1.5 s after, so the usage inbox moves that follow a batch are counted). Unlike requests a second,
+ * it hardly depends on what else the machine runs: on a quiet machine bound by its cores, the ratio of
+ * two routes' requests a second is about the inverse ratio of these.
+ */
+async function cpuPerRequest(
+  serverPid: number | undefined,
+  databaseUrl: string,
+  run: () => Promise<{ total: number }>,
+): Promise<{ serverMs: number; postgresMs: number } | null> {
+  if (process.platform !== 'linux' || serverPid === undefined) return null;
+  const port = new URL(databaseUrl).port || '5432';
+  const before = { server: cpuMs([serverPid]), postgres: cpuMs(postgresPids(port)) };
+  const { total } = await run();
+  await new Promise((r) => setTimeout(r, 1_500));
+  const after = { server: cpuMs([serverPid]), postgres: cpuMs(postgresPids(port)) };
+  if (total === 0) return null;
+  return {
+    serverMs: round2((after.server - before.server) / total),
+    postgresMs: round2((after.postgres - before.postgres) / total),
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function eventBatch(i: number) {
   return JSON.stringify({
@@ -354,19 +421,38 @@ export async function usageFigures(args: string[]): Promise<Record<string, numbe
       }
 
       log(`baseline: GET /api/health, ${CLIENTS} clients, ${seconds} s`);
-      const baseline = await drive(`${server.url}/api/health`, { method: 'GET', headers: {} }, seconds);
+      let baseline!: Awaited<ReturnType<typeof drive>>;
+      const baselineCpu = await cpuPerRequest(server.child.pid, url, async () => {
+        baseline = await drive(`${server.url}/api/health`, { method: 'GET', headers: {} }, seconds);
+        return baseline;
+      });
       log(`  ${baseline.rps} req/s (${baseline.errors} errors)`);
       log(`events: POST /api/events, batches of ${BATCH}, ${CLIENTS} clients, ${seconds} s`);
-      const events = await drive(
-        `${server.url}/api/events`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', customerToken: admin },
-          body: eventBatch(0),
-        },
-        seconds,
-      );
+      let events!: Awaited<ReturnType<typeof drive>>;
+      const eventsCpu = await cpuPerRequest(server.child.pid, url, async () => {
+        events = await drive(
+          `${server.url}/api/events`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', customerToken: admin },
+            body: eventBatch(0),
+          },
+          seconds,
+        );
+        return events;
+      });
       log(`  ${events.rps} req/s (${events.errors} errors)`);
+      if (baselineCpu && eventsCpu) {
+        figures['baseline.cpuMsPerRequest.server'] = baselineCpu.serverMs;
+        figures['baseline.cpuMsPerRequest.postgres'] = baselineCpu.postgresMs;
+        figures['events.cpuMsPerRequest.server'] = eventsCpu.serverMs;
+        figures['events.cpuMsPerRequest.postgres'] = eventsCpu.postgresMs;
+        // What the ratio would be on a quiet machine bound by its cores (the load generator left out).
+        figures.eventsCpuRatio = round2(
+          (baselineCpu.serverMs + baselineCpu.postgresMs) /
+            Math.max(0.01, eventsCpu.serverMs + eventsCpu.postgresMs),
+        );
+      }
       figures['baseline.rps'] = baseline.rps;
       figures['baseline.p99Ms'] = baseline.p99Ms;
       figures['events.rps'] = events.rps;
