@@ -10,9 +10,9 @@
  *     and the data version is bumped there when there is at least one (a save that changed nothing
  *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
  *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
- *   - anything `run` throws (a 404, a 409, a refused field, a failure) rolls it all back: no change, no
- *     audit row, no bump. Errors are answered by the app's error handler in the envelope, as thrown
- *     (with `failure`, one that is not an AppError is logged and answered 500 with those words).
+ *   - anything `run` or `answer` throws (a 404, a 409, a refused field, a failure) rolls it all back: no
+ *     change, no audit row, no bump. Errors are answered by the app's error handler in the envelope, as
+ *     thrown (with `failure`, one that is not an AppError is logged and answered 500 with those words).
  *
  * The tool supplies only its schemas, its policy and `run`:
  *
@@ -20,7 +20,7 @@
  *     method: 'POST', path: `${MERCH_API}/set`, tool: 'merchandizingSets', summary: '…', description: '…',
  *     body: saveMerchSetSchema, response: merchSaveResultSchema,
  *     authorize: assertDefine,
- *     run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user),
+ *     run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user.id),
  *   });
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
