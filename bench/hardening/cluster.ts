@@ -25,6 +25,7 @@ export interface ClusterState {
     s3: number;
     app1: number;
     app2: number;
+    pooler?: number;
   };
   pids: Partial<Record<'s3' | 'app1' | 'app2', number>>;
 }
@@ -34,6 +35,8 @@ export interface Cluster {
   app: Record<'app1' | 'app2', string>;
   primaryUrl: string;
   replicaUrl: string;
+  /** A database through pgbouncer ('fieldforce' → the primary, 'fieldforce_replica' → the replica). */
+  pooledUrl(database: string): string;
   state(): ClusterState;
   /** `npm run cluster -- up`: starts what is not running, waits until HAProxy sees both servers. */
   up(): Promise<void>;
@@ -83,6 +86,7 @@ export async function startCluster(): Promise<Cluster> {
     app: { app1: `http://127.0.0.1:${s.ports.app1}`, app2: `http://127.0.0.1:${s.ports.app2}` },
     primaryUrl: db(s.ports.primary),
     replicaUrl: db(s.ports.replica),
+    pooledUrl: (database) => `postgres://postgres@127.0.0.1:${s.ports.pooler ?? 0}/${database}`,
     state: readState,
     up: () => cli('up'),
     down: () => cli('down'),
