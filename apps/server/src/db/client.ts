@@ -209,6 +209,15 @@ async function openPostgres(
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
+  // The pool listens for errors only on idle connections. One checked out (a transaction, a cursor, COPY)
+  // whose server goes away between two of its queries emits 'error' with no listener, which ends the
+  // process (seen when the primary stopped mid-import: an app server died). Every connection gets a
+  // listener; the work that holds it fails at its next query and gives it back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`PostgreSQL connection lost while in use: ${error.message}`);
+    });
+  });
   /** After a pooler refused the startup option: later connections go without it. True when it changed. */
   const dropStartupOption = (error: unknown): boolean => {
     if (!isStartupOptionRefused(error) || pool.options.options === undefined) return false;

@@ -145,4 +145,22 @@ describe.skipIf(skip)('the pools behind pgbouncer (transaction mode)', () => {
       router.stop();
     }
   }, 60_000);
+
+  it('a connection in use whose server ends it between two queries does not end the process', async () => {
+    const db = await openDatabase({ databaseUrl: cluster.primaryUrl, poolSize: 2 });
+    open.push(db);
+    const outcome = db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const killer = new pg.Client({ connectionString: cluster.primaryUrl });
+      await killer.connect();
+      await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await killer.end();
+      // The connection's end arrives while this work runs no query (an 'error' nobody listened to).
+      await sleep(500);
+      await tx.query('SELECT 1');
+    });
+    await expect(outcome).rejects.toThrow();
+    // The pool goes on with a new connection.
+    expect(await jitOf(db)).toBe('off');
+  }, 30_000);
 });
