@@ -464,8 +464,8 @@ export async function faultsPart(ctx: PartContext, cluster: Cluster): Promise<Re
       `SELECT DISTINCT display_id FROM merch_displays WHERE country_code = 'vn' ORDER BY display_id LIMIT 150`,
     );
     // One large image per display. Many displays: a noisy JPEG (re-encoding costs ~0.1 s). Few (the demo
-    // set has 4 in vn): a 24 MP smooth PNG, whose decoding (no shrink-on-load as for JPEG) costs about a
-    // second, so the job runs long enough to be killed mid-work.
+    // set has 4 in vn): a 24 MP smooth PNG (PNG has no shrink-on-load; still only ~0.1 s a pass here), so the
+    // whole job takes a second or two and the kill lands early in it (docs/reliability.md).
     const few = displays.length < 20;
     const [width, height] = few ? [6000, 4000] : [2400, 1800];
     let image: Buffer;
