@@ -54,7 +54,8 @@ async function loadEvents(db: Database, total: number, rebuild: boolean): Promis
      ON CONFLICT (email) DO NOTHING`,
     [COUNTRY_CODES, USERS_PER_MARKET],
   );
-  await db.exec('TRUNCATE usage_event_log');
+  // Both stores: the view usage_events_all (what the rebuild reads) lists the old table's rows too.
+  await db.exec('TRUNCATE usage_event_log, usage_events');
   log(
     `inserting ${total.toLocaleString('en-US')} events, ${BATCH} a log row (one INSERT … SELECT over generate_series)`,
   );

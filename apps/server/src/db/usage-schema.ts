@@ -2,6 +2,7 @@
  * Drizzle description of the usage-event tables (migrations/0015_usage_events.sql,
  * 0019_usage_rollups.sql and 0027_usage_event_log.sql are the source of truth; schema.test.ts compares them column by column).
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -17,9 +18,34 @@ import {
 import { tstz } from './columns.js';
 import { users } from './schema.js';
 
+// The per-event table (migration 0015). Kept by 0027 (expand only): old app servers still write it during
+// a rolling upgrade; a later contract release moves its rows into the log and drops it.
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // No foreign key since migration 0021 (the inbox move joins countries).
+    market: text('market').notNull(),
+    at: tstz('at').notNull(),
+    receivedAt: tstz('received_at').notNull(),
+    event: text('event').notNull(),
+    screen: text('screen').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    role: text('role'),
+    deviceType: text('device_type').notNull(),
+    browser: text('browser'),
+    os: text('os'),
+    deviceModel: text('device_model'),
+    properties: jsonb('properties')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('usage_events_market_at_idx').on(t.market, t.at)],
+);
+
 // Migration 0027: the events log, one row per request (the batch's events as JSON).
 export const usageEventLog = pgTable('usage_event_log', {
-  // The inbox row's id; negative for the events stored before 0027.
+  // The inbox row's id.
   id: bigint('id', { mode: 'number' }).primaryKey(),
   market: text('market').notNull(),
   receivedAt: tstz('received_at').notNull(),
@@ -28,9 +54,12 @@ export const usageEventLog = pgTable('usage_event_log', {
   events: jsonb('events').notNull(),
 });
 
-/** The log one event a row (a view since migration 0027; the per-event table before it). */
-export const usageEvents = pgView('usage_events', {
-  id: bigint('id', { mode: 'number' }).notNull(),
+/**
+ * Every event one a row (migration 0027): the table's rows, then the log's events with ids from 2^62 up
+ * (beyond JavaScript's safe integers, hence mode 'bigint').
+ */
+export const usageEventsAll = pgView('usage_events_all', {
+  id: bigint('id', { mode: 'bigint' }).notNull(),
   market: text('market').notNull(),
   at: tstz('at').notNull(),
   receivedAt: tstz('received_at').notNull(),

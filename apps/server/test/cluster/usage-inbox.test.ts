@@ -40,7 +40,7 @@ const send = (app: FastifyInstance, screen: string) =>
 const where = async (screen: string) => {
   const { rows } = await p.db.query<{ inbox: number; events: number }>(
     `SELECT (SELECT count(*)::int FROM usage_event_inbox WHERE events::text LIKE '%' || $1 || '%') AS inbox,
-            (SELECT count(*)::int FROM usage_events WHERE screen = $1) AS events`,
+            (SELECT count(*)::int FROM usage_events_all WHERE screen = $1) AS events`,
     [screen],
   );
   return rows[0]!;

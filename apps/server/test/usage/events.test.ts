@@ -77,7 +77,7 @@ describe('POST /api/events', () => {
       event: string;
       device_type: string;
     }>(
-      `SELECT u.email, e.role, e.event, e.device_type FROM usage_events e JOIN users u ON u.id = e.user_id
+      `SELECT u.email, e.role, e.event, e.device_type FROM usage_events_all e JOIN users u ON u.id = e.user_id
        WHERE e.market = 'vn' ORDER BY e.id`,
     );
     expect(rows.map((r) => [r.email, r.event, r.device_type])).toEqual([
@@ -97,12 +97,12 @@ describe('POST /api/events', () => {
   });
 
   it('drops what a market without tag-manager tracking does not send, keeping login', async () => {
-    const before = await count(`SELECT count(*) AS n FROM usage_events WHERE market = 'bd'`);
+    const before = await count(`SELECT count(*) AS n FROM usage_events_all WHERE market = 'bd'`);
     const res = await send('tl.bd@demo.test', 'bd', [event('login'), event('homepage'), event('download')]);
     expect(res.statusCode).toBe(200);
     expect(res.json()['response-data']).toEqual({ accepted: 1, dropped: 2 });
     const { rows } = await t.app.db.query<{ event: string }>(
-      `SELECT event FROM usage_events WHERE market = 'bd' ORDER BY id OFFSET $1`,
+      `SELECT event FROM usage_events_all WHERE market = 'bd' ORDER BY id OFFSET $1`,
       [before],
     );
     expect(rows.map((r) => r.event)).toEqual(['login']);
@@ -128,7 +128,7 @@ describe('POST /api/events', () => {
   });
 
   it('refuses bad and oversized batches with 400 and stores none of them', async () => {
-    const before = await count('SELECT count(*) AS n FROM usage_events');
+    const before = await count('SELECT count(*) AS n FROM usage_events_all');
     const many = Array.from({ length: USAGE_BATCH_MAX_EVENTS + 1 }, () => event('homepage'));
     const tooMany = await send('admin.vn@demo.test', 'vn', many);
     expect(tooMany.statusCode).toBe(400);
@@ -153,7 +153,7 @@ describe('POST /api/events', () => {
     ]);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors.fields[0].message).toContain('at most 50 events and 64 KB');
-    expect(await count('SELECT count(*) AS n FROM usage_events')).toBe(before);
+    expect(await count('SELECT count(*) AS n FROM usage_events_all')).toBe(before);
   });
 
   it('refuses a market that is not the user’s, and callers without a session', async () => {
@@ -181,7 +181,7 @@ describe('POST /api/events/public', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()['response-data']).toEqual({ accepted: 2, dropped: 0 });
     expect(
-      await count(`SELECT count(*) AS n FROM usage_events WHERE market = 'pk' AND user_id IS NULL`),
+      await count(`SELECT count(*) AS n FROM usage_events_all WHERE market = 'pk' AND user_id IS NULL`),
     ).toBe(2);
   });
 

@@ -2,7 +2,7 @@
  * The events log as one row per request (migration 0027): a moved batch is one usage_event_log row
  * holding its events as they came, under the inbox row's id; the rollups equal a count made from the
  * stored rows; two movers emptying the inbox at once count every batch exactly once (on PostgreSQL the
- * two run on separate connections); and the view usage_events lists the log one event a row.
+ * two run on separate connections); and the view usage_events_all lists the log one event a row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '@fieldforce/contracts';
@@ -75,7 +75,7 @@ describe('the usage events log', () => {
     expect(log[0]).toEqual({ id: inbox!.id, user_id: u.id, role: 'Team Leader', events });
     // The view lists it one event a row, in order, with the old table's columns.
     const listed = await rows<{ event: string; screen: string; device_type: string; at: Date }>(
-      `SELECT event, screen, device_type, at FROM usage_events WHERE market = 'vn' ORDER BY id`,
+      `SELECT event, screen, device_type, at FROM usage_events_all WHERE market = 'vn' ORDER BY id`,
     );
     expect(listed.map((r) => [r.event, r.screen, r.device_type, new Date(r.at).toISOString()])).toEqual(
       events.map((e) => [e.event, e.screen, e.deviceType, e.at]),

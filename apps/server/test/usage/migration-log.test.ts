@@ -1,7 +1,8 @@
 /**
- * Migration 0027 moves the per-event rows stored before it into the log (one row per market, time
- * received and sender), and the view usage_events lists them as they were, in their order; batches
- * moved afterwards come after them, and the rollups rebuilt from the log count both.
+ * Migration 0027 is expand only (rolling upgrade: old servers still write usage_events): the per-event
+ * rows stored before it stay in the table, the migration moves nothing into the log, and the view
+ * usage_events_all lists them as they were, in their order; an old server's write still lands in the
+ * table; batches moved afterwards come after them, and the rollups rebuilt from the view count all.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,7 @@ afterAll(async () => {
 const COLUMNS = `market, at, received_at, event, screen, user_id, role, device_type, browser, os, device_model, properties`;
 
 describe('migration 0027', () => {
-  it('moves the stored per-event rows into the log, listed unchanged by the view', async () => {
+  it('keeps the stored per-event rows in the table, moves nothing, and the view lists them', async () => {
     const db = database.db;
     const a = await buildUser(db, { role: 'Team Leader' });
     const b = await buildUser(db, { role: 'Salesman' });
@@ -51,22 +52,23 @@ describe('migration 0027', () => {
     const old = (await db.query(`SELECT ${COLUMNS} FROM usage_events ORDER BY id`)).rows;
     await migrate(db);
 
-    // One log row per market, time received and sender; the table is now the view over it.
-    const { rows: log } = await db.query<{ market: string; user_id: string | null; n: number; id: string }>(
-      `SELECT market, user_id, jsonb_array_length(events) AS n, id FROM usage_event_log ORDER BY id`,
-    );
-    expect(log.map((r) => [r.market, r.user_id, r.n])).toEqual([
-      ['vn', a.id, 2],
-      ['vn', b.id, 1],
-      ['pk', null, 1],
-    ]);
-    expect(log.every((r) => Number(r.id) < 0)).toBe(true);
+    // The table is still a table with its rows; the log is empty: nothing was moved.
     const { rows: kind } = await db.query<{ relkind: string }>(
       `SELECT relkind FROM pg_class WHERE relname = 'usage_events'`,
     );
-    expect(kind).toEqual([{ relkind: 'v' }]);
-    const listed = (await db.query(`SELECT ${COLUMNS} FROM usage_events ORDER BY id`)).rows;
-    expect(listed).toEqual([old[0], old[2], old[1], old[3]]);
+    expect(kind).toEqual([{ relkind: 'r' }]);
+    expect((await db.query(`SELECT ${COLUMNS} FROM usage_events ORDER BY id`)).rows).toEqual(old);
+    const { rows: logged } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM usage_event_log`);
+    expect(logged).toEqual([{ n: 0 }]);
+    // The view lists the old rows unchanged, in their order.
+    expect((await db.query(`SELECT ${COLUMNS} FROM usage_events_all ORDER BY id`)).rows).toEqual(old);
+
+    // An old app server's write (one row per event into the table) still works during the rollout.
+    await db.query(
+      `INSERT INTO usage_events (market, at, received_at, event, screen, user_id, role, device_type, properties)
+       VALUES ('vn', '2026-11-02T20:00:04Z', '2026-11-02T20:00:07Z', 'homepage', '/', $1, 'Salesman', 'mobile', '{}')`,
+      [b.id],
+    );
 
     // A batch moved after the migration comes after the old ones; the rebuild counts both.
     await storeUsageBatches(
@@ -93,7 +95,7 @@ describe('migration 0027', () => {
     );
     await drainUsageInbox(db);
     const { rows: last } = await db.query<{ event: string }>(
-      `SELECT event FROM usage_events ORDER BY id DESC LIMIT 1`,
+      `SELECT event FROM usage_events_all ORDER BY id DESC LIMIT 1`,
     );
     expect(last).toEqual([{ event: 'teamView' }]);
     await rebuildUsageRollups(db);
@@ -104,7 +106,7 @@ describe('migration 0027', () => {
     expect(items).toEqual([
       { market: 'pk', day: '2026-11-03', item: 'backToLogin', events: 1 },
       { market: 'vn', day: '2026-11-03', item: 'download', events: 1 },
-      { market: 'vn', day: '2026-11-03', item: 'homepage', events: 1 },
+      { market: 'vn', day: '2026-11-03', item: 'homepage', events: 2 },
       { market: 'vn', day: '2026-11-03', item: 'reportView', events: 1 },
       { market: 'vn', day: '2026-11-03', item: 'teamView', events: 1 },
     ]);

@@ -114,7 +114,7 @@ describe('UsageWriter', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     await writer.flush();
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM usage_events WHERE market = 'th'`,
+      `SELECT count(*)::int AS n FROM usage_events_all WHERE market = 'th'`,
     );
     expect(rows[0]!.n).toBe(3);
     const { rows: aside } = await db.query<{ user_id: string; failed: boolean }>(

@@ -3,7 +3,7 @@
  * moves inbox rows into the events log (usage_event_log, migration 0027: the same row, one per request)
  * and keeps every rollup in step (usage_daily, usage_daily_users, and migration 0019's usage_daily_items,
  * usage_monthly_items, usage_period_users and usage_active_counts), so the usage page reads the rollups,
- * never the log. The view usage_events lists the log one event a row.
+ * never the log. The view usage_events_all lists every event one a row (the old table and the log).
  * One statement is atomic on its own: no explicit transaction (one round trip per batch).
  */
 import {
@@ -417,7 +417,7 @@ export async function rebuildUsageRollups(db: Database): Promise<void> {
     `CREATE TEMP TABLE usage_rebuild ON COMMIT DROP AS
        SELECT u.market, (u.at AT TIME ZONE c.time_zone)::date AS day, u.event, u.screen, u.properties,
               u.user_id, coalesce(u.role, '') AS role, u.id
-       FROM usage_events u JOIN countries c ON c.code = u.market`, // the log, one event a row (the view),
+       FROM usage_events_all u JOIN countries c ON c.code = u.market`, // every event, old table and log (the view),
     `INSERT INTO usage_daily (day, market, event, role, events)
        SELECT day, market, event, role, count(*) FROM usage_rebuild GROUP BY day, market, event, role`,
     `INSERT INTO usage_daily_items (market, day, kind, item, detail, events, amount)
