@@ -236,6 +236,19 @@ async function openPostgres(
       return pool.connect();
     }
   };
+  /** A connection, or ReadAbandoned once `signal` fires first (the late connection is then closed). */
+  const connectUntil = async (signal: AbortSignal | undefined): Promise<pg.PoolClient> => {
+    const connecting = connect();
+    try {
+      return await within(connecting, signal);
+    } catch (error) {
+      connecting.then(
+        (c) => c.release(true),
+        () => undefined,
+      );
+      throw error;
+    }
+  };
   const poolQuery = async (sql: string, params?: unknown[]) => {
     try {
       return await pool.query(sql, params);
@@ -304,17 +317,7 @@ async function openPostgres(
     drizzle: drizzlePg({ client: pool }) as unknown as PgDatabase<PgQueryResultHKT>,
     async *cursor(sql: string, params: unknown[], batchSize: number, signal?: AbortSignal) {
       if (signal?.aborted) throw new ReadAbandoned(signal.reason);
-      const connecting = connect();
-      let conn: pg.PoolClient;
-      try {
-        conn = await within(connecting, signal);
-      } catch (error) {
-        connecting.then(
-          (c) => c.release(true),
-          () => undefined,
-        );
-        throw error;
-      }
+      const conn = await connectUntil(signal);
       let open = false;
       let broken: Error | undefined;
       try {
@@ -346,18 +349,7 @@ async function openPostgres(
     },
     async queryUntil<T>(sql: string, params: unknown[] | undefined, signal: AbortSignal) {
       if (signal.aborted) throw new ReadAbandoned(signal.reason);
-      const connecting = connect();
-      let conn: pg.PoolClient;
-      try {
-        conn = await within(connecting, signal);
-      } catch (error) {
-        // Given up while connecting: the connection, if it comes, is closed.
-        connecting.then(
-          (c) => c.release(true),
-          () => undefined,
-        );
-        throw error;
-      }
+      const conn = await connectUntil(signal);
       try {
         const result = await within(conn.query(sql, params), signal);
         conn.release();
