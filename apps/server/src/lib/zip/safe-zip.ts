@@ -142,35 +142,47 @@ export class SafeZip {
     }
   }
 
-  /**
-   * The entry's inflated bytes as a stream, cut with a ZipRefusal('limits') as soon as it passes its
-   * declared size, the entry cap, or the archive's running total.
-   */
-  async openEntry(entry: ZipEntry): Promise<Readable> {
-    const source = await new Promise<Readable>((resolve, reject) => {
+  /** The entry's raw inflating stream from yauzl (unreadable: a ZipRefusal). */
+  private inflating(entry: ZipEntry): Promise<Readable> {
+    return new Promise<Readable>((resolve, reject) => {
       this.zip.openReadStream(entry.raw, (error, stream) => {
         if (error || !stream)
           reject(new ZipRefusal('unreadable', `${entry.name}: ${error?.message}`, entry.name));
         else resolve(stream);
       });
     });
+  }
+
+  /**
+   * Counts `bytes` more inflated from `entry` (`seen` so far for the entry) against the entry's cap and
+   * the archive's running total: the refusal when one is passed, else null.
+   */
+  private counted(entry: ZipEntry, bytes: number, seen: number, cap: number): ZipRefusal | null {
+    this.inflatedTotal += bytes;
+    if (seen > cap) return new ZipRefusal('limits', `${entry.name} inflates past ${cap} bytes`, entry.name);
+    if (this.inflatedTotal > this.limits.maxTotalBytes)
+      return new ZipRefusal(
+        'limits',
+        `the archive inflates past ${this.limits.maxTotalBytes} bytes`,
+        entry.name,
+      );
+    return null;
+  }
+
+  /**
+   * The entry's inflated bytes as a stream, cut with a ZipRefusal('limits') as soon as it passes its
+   * declared size, the entry cap, or the archive's running total.
+   */
+  async openEntry(entry: ZipEntry): Promise<Readable> {
+    const source = await this.inflating(entry);
     const cap = Math.min(entry.uncompressedSize, this.limits.maxEntryBytes);
     let seen = 0;
     const counter = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
         seen += chunk.length;
-        this.inflatedTotal += chunk.length;
-        if (seen > cap) {
-          done(new ZipRefusal('limits', `${entry.name} inflates past ${cap} bytes`, entry.name));
-        } else if (this.inflatedTotal > this.limits.maxTotalBytes) {
-          done(
-            new ZipRefusal(
-              'limits',
-              `the archive inflates past ${this.limits.maxTotalBytes} bytes`,
-              entry.name,
-            ),
-          );
-        } else done(null, chunk);
+        const refusal = this.counted(entry, chunk.length, seen, cap);
+        if (refusal) done(refusal);
+        else done(null, chunk);
       },
     });
     source.on('error', (error: Error) =>
@@ -192,13 +204,7 @@ export class SafeZip {
    * `openEntry`, counted on each inflated chunk as it arrives, without a stream stage of its own.
    */
   async readEntry(entry: ZipEntry): Promise<Buffer> {
-    const source = await new Promise<Readable>((resolve, reject) => {
-      this.zip.openReadStream(entry.raw, (error, stream) => {
-        if (error || !stream)
-          reject(new ZipRefusal('unreadable', `${entry.name}: ${error?.message}`, entry.name));
-        else resolve(stream);
-      });
-    });
+    const source = await this.inflating(entry);
     const cap = Math.min(entry.uncompressedSize, this.limits.maxEntryBytes);
     return new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -213,18 +219,9 @@ export class SafeZip {
       source.on('data', (chunk: Buffer) => {
         if (failed) return;
         seen += chunk.length;
-        this.inflatedTotal += chunk.length;
-        if (seen > cap) {
-          fail(new ZipRefusal('limits', `${entry.name} inflates past ${cap} bytes`, entry.name));
-        } else if (this.inflatedTotal > this.limits.maxTotalBytes) {
-          fail(
-            new ZipRefusal(
-              'limits',
-              `the archive inflates past ${this.limits.maxTotalBytes} bytes`,
-              entry.name,
-            ),
-          );
-        } else chunks.push(chunk);
+        const refusal = this.counted(entry, chunk.length, seen, cap);
+        if (refusal) fail(refusal);
+        else chunks.push(chunk);
       });
       source.on('error', (error: Error) =>
         fail(
