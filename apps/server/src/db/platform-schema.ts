@@ -52,6 +52,8 @@ export const auditLog = pgTable(
     importId: text('import_id'),
     requestId: text('request_id'),
     at: tstz('at').notNull().defaultNow(),
+    /** Writing order within one instant (migration 0030); NULL on rows older than it. */
+    seq: bigint('seq', { mode: 'number' }).default(sql`nextval('audit_log_seq')`),
   },
   (t) => [index('audit_log_market_tool_at_idx').on(t.market, t.tool, t.at.desc())],
 );

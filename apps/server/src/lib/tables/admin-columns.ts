@@ -104,7 +104,7 @@ export function lastChange(
       join: `LEFT JOIN LATERAL (
         SELECT a.at, u.name AS actor_name FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
         WHERE a.market = ${on.market} AND a.tool = '${tool}' AND a.target = ${on.target}
-        ORDER BY a.at DESC LIMIT 1) last ON TRUE`,
+        ORDER BY a.at DESC, a.seq DESC NULLS LAST LIMIT 1) last ON TRUE`,
     },
     columns: [
       { key: 'updatedAt', header: ADMIN_WORDS.updatedAt, type: 'datetime', sql: updatedAtSql },

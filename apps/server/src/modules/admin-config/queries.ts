@@ -49,7 +49,7 @@ async function lastChanges(q: Queryable, market: CountryCode): Promise<Map<strin
        CROSS JOIN LATERAL jsonb_object_keys(coalesce(a.after, '{}'::jsonb)) AS k(key)
        LEFT JOIN users u ON u.id = a.actor_id
       WHERE a.market = $1 AND a.tool = 'adminConfiguration' AND a.action IN ($2, $3)
-      ORDER BY k.key, a.at DESC, a.id DESC`,
+      ORDER BY k.key, a.at DESC, a.seq DESC NULLS LAST, a.id DESC`,
     [market, FLAG_ACTION, DOMAINS_ACTION],
   );
   return new Map(rows.map((r) => [r.key, { at: new Date(r.at).toISOString(), byName: r.by_name ?? '' }]));

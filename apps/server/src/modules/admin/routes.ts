@@ -173,7 +173,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
          LEFT JOIN imports i ON i.id = a.import_id
          LEFT JOIN stored_files f ON f.id = COALESCE(a.after->>'fileId', i.original_file_id)
          WHERE a.market = $1 AND a.tool = $2 AND ${scope}
-         ORDER BY a.at DESC, a.id DESC
+         ORDER BY a.at DESC, a.seq DESC NULLS LAST, a.id DESC
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, pageSize, (page - 1) * pageSize],
       );

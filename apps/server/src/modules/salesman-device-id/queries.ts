@@ -27,7 +27,7 @@ export async function readSettings(q: Queryable, market: CountryCode): Promise<S
      LEFT JOIN LATERAL (
        SELECT a.at, u.name AS actor FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
        WHERE a.market = c.code AND a.tool = $2 AND a.action = $3
-       ORDER BY a.at DESC LIMIT 1) last ON TRUE
+       ORDER BY a.at DESC, a.seq DESC NULLS LAST LIMIT 1) last ON TRUE
      WHERE c.code = $1`,
     [market, SALESMAN_DEVICE_TOOL, VALIDATION_UPDATE_ACTION],
   );
