@@ -12,6 +12,8 @@ export interface Answer {
   text: string;
   ms: number;
   error?: string;
+  /** Sent a second time: the first went out on a kept-alive connection the other end had just closed. */
+  retried?: boolean;
 }
 
 export interface CallOptions {
@@ -24,18 +26,47 @@ export interface CallOptions {
   agent?: http.Agent;
 }
 
-export const keepAlive = (maxSockets = 64) => new http.Agent({ keepAlive: true, maxSockets });
+/**
+ * Keep-alive agents whose idle connections are closed by this side after 4 s, well inside HAProxy's
+ * `timeout http-keep-alive 10s` (scripts/cluster/cluster.mjs): otherwise a request sent on a connection
+ * at the moment HAProxy closes it fails with a reset that no server ever saw (the 10-minute load run's
+ * six status-0 errors, with nothing in any server's log).
+ */
+export const keepAlive = (maxSockets = 64) => new http.Agent({ keepAlive: true, maxSockets, timeout: 4_000 });
 const defaultAgent = keepAlive(128);
 
-export function call(url: string, options: CallOptions = {}): Promise<Answer> {
+/**
+ * One call. A request that fails on a REUSED connection before any byte of the answer came back is sent
+ * again on another one, as browsers do (the other end closed the idle connection as it went out;
+ * Node's documentation gives the same pattern for `request.reusedSocket`). The answer says so
+ * (`retried`), and the load part counts those calls, so nothing is hidden.
+ */
+export async function call(url: string, options: CallOptions = {}): Promise<Answer> {
+  let { answer, staleSocket } = await callOnce(url, options);
+  // Another idle connection in the pool may have been closed at the same moment: a few more tries,
+  // each on a connection that has not failed yet (a fresh one never counts as stale).
+  for (let tries = 1; staleSocket && tries <= 4; tries += 1) {
+    const spent = answer.ms;
+    ({ answer, staleSocket } = await callOnce(url, options));
+    answer = { ...answer, ms: spent + answer.ms, retried: true };
+  }
+  return answer;
+}
+
+const isReset = (error?: string) => !!error && /ECONNRESET|socket hang up|EPIPE/.test(error);
+
+function callOnce(url: string, options: CallOptions): Promise<{ answer: Answer; staleSocket: boolean }> {
   const started = performance.now();
   const maxBytes = options.maxBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve) => {
     let settled = false;
+    let reused = false;
+    let answered = false;
     const done = (a: Omit<Answer, 'ms'>) => {
       if (settled) return;
       settled = true;
-      resolve({ ...a, ms: performance.now() - started });
+      const staleSocket = a.status === 0 && reused && !answered && isReset(a.error);
+      resolve({ answer: { ...a, ms: performance.now() - started }, staleSocket });
     };
     const headers: Record<string, string | number> = { ...options.headers };
     if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
@@ -43,6 +74,7 @@ export function call(url: string, options: CallOptions = {}): Promise<Answer> {
       url,
       { method: options.method ?? 'GET', headers, agent: options.agent ?? defaultAgent },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -59,6 +91,7 @@ export function call(url: string, options: CallOptions = {}): Promise<Answer> {
         res.on('error', (e) => done({ status: 0, headers: {}, text: '', error: e.message }));
       },
     );
+    req.on('socket', () => (reused = req.reusedSocket));
     req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(new Error('timeout')));
     req.on('error', (e) => done({ status: 0, headers: {}, text: '', error: e.message }));
     if (options.body !== undefined) req.write(options.body);

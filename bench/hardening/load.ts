@@ -28,7 +28,16 @@ import { arg, log, percentile } from '../lib.js';
 import type { PartContext } from './authz.js';
 import { CLUSTER_DIR, cpuTicks, type Cluster } from './cluster.js';
 import { startSampler, type SeriesSummary } from './sampler.js';
-import { call, keepAlive, multipart, randomClientIp, signIn, sleep, type Session } from './http.js';
+import {
+  call,
+  keepAlive,
+  type Answer,
+  multipart,
+  randomClientIp,
+  signIn,
+  sleep,
+  type Session,
+} from './http.js';
 
 const KINDS = ['head', 'asm', 'tl', 'admin', 'dt', 'reports'] as const;
 const CLK_TCK = 100;
@@ -37,6 +46,8 @@ interface RunResult {
   calls: number;
   errors: number;
   limited: number;
+  /** Calls sent a second time because the first went out on a connection closed while idle. */
+  retried: number;
   seconds: number;
   byKind: Map<string, number[]>;
   errorsByKind: Map<string, number>;
@@ -135,8 +146,12 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
     let errors = 0;
     let limited = 0;
     const errorsByStatus = new Map<number, number>();
-    const record = (kind: string, status: number, ms: number) => {
+    let retried = 0;
+    const errorTexts = new Map<string, number>();
+    const record = (kind: string, status: number, ms: number, answer?: Answer) => {
       calls += 1;
+      if (answer?.retried) retried += 1;
+      if (answer?.error) errorTexts.set(answer.error, (errorTexts.get(answer.error) ?? 0) + 1);
       if (!byKind.has(kind)) byKind.set(kind, []);
       byKind.get(kind)!.push(ms);
       if (status === 429) {
@@ -181,7 +196,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
         timeoutMs: 120_000,
         maxBytes,
       });
-      record(kind, a.status, a.ms);
+      record(kind, a.status, a.ms, a);
     };
     await Promise.all(
       sessions.map(async ({ s, ip, device, account }, v) => {
@@ -250,7 +265,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
               agent,
               timeoutMs: 120_000,
             });
-            record('upload', a.status, a.ms);
+            record('upload', a.status, a.ms, a);
           } else if (step === 9 && i % 7 === 0) {
             const t0 = performance.now();
             try {
@@ -282,10 +297,10 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
         ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 1000,
       ) / 1000;
     log(
-      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429; errors by kind ${JSON.stringify(Object.fromEntries(errorsByKind))}, by status ${JSON.stringify(Object.fromEntries(errorsByStatus))}, ` +
+      `load ${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(1)}/s), ${errors} errors, ${limited} answered 429, ${retried} sent again after a closed idle connection; error texts ${JSON.stringify(Object.fromEntries(errorTexts))}; errors by kind ${JSON.stringify(Object.fromEntries(errorsByKind))}, by status ${JSON.stringify(Object.fromEntries(errorsByStatus))}, ` +
         `p95 ${JSON.stringify(Object.fromEntries([...byKind].map(([k, v]) => [k, Math.round(percentile(v, 95))])))}, CPU share ${JSON.stringify(cpu)}, machine busy ${machineBusy}`,
     );
-    return { calls, errors, limited, seconds, byKind, errorsByKind, cpu, machineBusy, sampled };
+    return { calls, errors, limited, retried, seconds, byKind, errorsByKind, cpu, machineBusy, sampled };
   };
 
   const runs: [string, RunResult][] = [];
@@ -313,6 +328,7 @@ export async function loadPart(ctx: PartContext, cluster: Cluster): Promise<Reco
     figures[`load.${label}.calls`] = r.calls;
     figures[`load.${label}.errors`] = r.errors;
     figures[`load.${label}.limited429`] = r.limited;
+    figures[`load.${label}.retriedStaleConnection`] = r.retried;
     figures[`load.${label}.callsPerSecond`] = Math.round((r.calls / r.seconds) * 10) / 10;
     for (const [kind, times] of r.byKind)
       figures[`load.${label}.p95Ms.${kind}`] = Math.round(percentile(times, 95));
