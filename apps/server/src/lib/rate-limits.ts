@@ -5,12 +5,14 @@
  *
  * A fixed window per route and key (as the library's own stores): the first hit opens a window of
  * `timeWindow` ms, each hit adds one, a hit after the window ends opens a new one. The hits that arrive
- * while a count runs are counted together by the next statement (an upsert on a primary key per key). Window ends use this process's wall clock, as the
- * library's in-memory store did; servers' clocks agree to well under a window (NTP).
+ * while a count runs are counted together by the next statement (an upsert on a primary key per key;
+ * lib/grouped-writer.ts). Window ends use this process's wall clock, as the library's in-memory store
+ * did; servers' clocks agree to well under a window (NTP).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.js';
+import { GroupedWriter } from './grouped-writer.js';
 
 /** The limit of the sign-in family of calls: AUTH_RATE_LIMIT_PER_MINUTE requests a minute per IP. */
 export function authRateLimit(app: FastifyInstance, factor = 1) {
@@ -80,51 +82,28 @@ export async function countHits(
 /** At most this many hits in one statement. */
 const MAX_GROUP = 500;
 
-interface PendingHit {
+interface Hit {
   key: string;
   timeWindow: number;
-  callback: Callback;
 }
 
 /**
- * Group counting: a hit that arrives while this process's statement runs waits for the next one, which
- * counts every hit that came meanwhile (one statement, one row lock per key, instead of one each). Idle,
- * a hit is counted at once. Every hit is in the database before its request is answered, so the limit
- * holds across app servers exactly as with one statement per hit.
+ * Group counting (a GroupedWriter): a hit that arrives while this process's statement runs waits for
+ * the next one, which counts every hit that came meanwhile (one statement, one row lock per key,
+ * instead of one each). Idle, a hit is counted at once. Every hit is in the database before its request
+ * is answered, so the limit holds across app servers exactly as with one statement per hit. A failed
+ * statement fails each of its hits.
  */
-class HitCounter {
-  private pending: PendingHit[] = [];
-  private running = false;
-
-  constructor(
-    private readonly db: Queryable,
-    private readonly onCounted: (nowMs: number) => void,
-  ) {}
-
-  add(hit: PendingHit): void {
-    this.pending.push(hit);
-    if (!this.running) void this.run();
-  }
-
-  private async run(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.pending.length > 0) {
-        const group = this.pending.splice(0, MAX_GROUP);
-        const nowMs = Date.now();
-        try {
-          const results = await countHits(this.db, group, nowMs);
-          this.onCounted(nowMs);
-          group.forEach((h, i) => h.callback(null, results[i]));
-        } catch (error) {
-          const failure = error instanceof Error ? error : new Error(String(error));
-          for (const h of group) h.callback(failure);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
-  }
+function hitCounter(db: Queryable, onCounted: (nowMs: number) => void) {
+  return new GroupedWriter<Hit, { current: number; ttl: number }>({
+    maxGroup: MAX_GROUP,
+    async write(hits) {
+      const nowMs = Date.now();
+      const results = await countHits(db, hits, nowMs);
+      onCounted(nowMs);
+      return results;
+    },
+  });
 }
 
 /**
@@ -142,7 +121,7 @@ export function databaseRateLimitStore(db: Queryable) {
       .catch(() => undefined);
   };
 
-  const counter = new HitCounter(db, sweep);
+  const counter = hitCounter(db, sweep);
 
   return class DatabaseRateLimitStore {
     constructor(
@@ -151,7 +130,10 @@ export function databaseRateLimitStore(db: Queryable) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      counter.add({ key: storedKey(this.prefix, key), timeWindow, callback });
+      counter.add({ key: storedKey(this.prefix, key), timeWindow }).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     read(key: string, callback: Callback): void {

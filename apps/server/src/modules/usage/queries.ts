@@ -175,20 +175,24 @@ export async function processUsageInbox(q: Queryable, limit = 400): Promise<numb
 /**
  * Empties the inbox (what this and other processes took in), isolating a row that cannot be stored:
  * a failing chunk is retried row by row, and a row that fails alone is marked failed (kept for a look,
- * never retried). Answers the rows moved.
+ * never retried). Answers the rows moved. `untilEmpty` false: one pass, the writer's timed move.
  */
 export async function drainUsageInbox(
   q: Queryable,
   onFailure?: (error: unknown) => void,
   chunk = 400,
+  untilEmpty = true,
 ): Promise<number> {
   let moved = 0;
   /**
    * Nothing left to take: done, unless rows are still locked by another mover (another process, or a
    * writer's timer) whose move has not committed. Waits for that lock, so that "the inbox is empty"
-   * holds when this resolves; a row that mover failed to move is taken again here.
+   * holds when this resolves; a row that mover failed to move is taken again here. One pass
+   * (`untilEmpty` false) ends at the first chunk that is not full instead, without waiting.
    */
-  const othersDone = async () => {
+  const done = async (n: number, size: number) => {
+    if (!untilEmpty) return n < size;
+    if (n > 0) return false;
     const { rows } = await q.query(
       'SELECT id FROM usage_event_inbox WHERE NOT failed ORDER BY id LIMIT 1 FOR UPDATE',
     );
@@ -198,13 +202,13 @@ export async function drainUsageInbox(
     try {
       const n = await processUsageInbox(q, chunk);
       moved += n;
-      if (n === 0 && (await othersDone())) return moved;
+      if (await done(n, chunk)) return moved;
     } catch (error) {
       onFailure?.(error);
       try {
         const n = await processUsageInbox(q, 1);
         moved += n;
-        if (n === 0 && (await othersDone())) return moved;
+        if (n === 0 && (await done(n, 1))) return moved;
       } catch (single) {
         const { rows } = await q.query(
           `UPDATE usage_event_inbox SET failed = true
@@ -212,7 +216,7 @@ export async function drainUsageInbox(
         );
         // No row to blame (the statement fails with nothing to move: the database, not a row): give up
         // instead of trying again for ever.
-        if (rows.length === 0 && (await othersDone())) throw single;
+        if (rows.length === 0 && (await done(0, 1))) throw single;
       }
     }
   }

@@ -1,17 +1,21 @@
 /**
  * Usage-event writes, in two steps:
- * 1. Group commit into the inbox: the batches that arrive while a write runs are stored together by
- *    the next write (one row per request), and each request is answered once its batch is committed
- *    there. When idle a batch is written at once, so nothing waits on a timer. Up to WRITERS writes run
- *    at once. A group that fails is written again request by request, so one bad batch fails only itself.
- * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into the log (usage_event_log, one row
- *    per request) and the rollups
- *    (processUsageInbox: one statement per chunk), one pass at a time per process, off the request's path. `flush()` waits
- *    until the inbox is empty: the usage page calls it first, so it shows every event already taken in.
+ * 1. Group commit into the inbox (lib/grouped-writer.ts): the batches that arrive while a write runs
+ *    are stored together by the next write (one row per request), and each request is answered once its
+ *    batch is committed there. When idle a batch is written at once, so nothing waits on a timer. Up to
+ *    WRITERS writes run at once. A group that fails is written again request by request, so one bad
+ *    batch fails only itself.
+ * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into the log (usage_event_log, one
+ *    row per request) and the rollups (processUsageInbox: one statement per chunk), one pass at a time
+ *    per process, off the request's path. A timed pass moves what it finds and stops at the first chunk
+ *    that is not full (what arrives meanwhile waits for the next pass, in bigger chunks), instead of
+ *    chasing a steady stream of writes with small ones. `flush()` waits until the inbox is empty: the
+ *    usage page calls it first, so it shows every event already taken in.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { Queryable } from '../../db/client.js';
+import { GroupedWriter } from '../../lib/grouped-writer.js';
 import { drainUsageInbox, storeUsageBatches, type UsageBatchToStore } from './queries.js';
 
 /** At most this many requests' batches in one write (50 events each at most). */
@@ -24,15 +28,8 @@ export const WRITERS = 2;
  */
 export const MOVE_DELAY_MS = 1_000;
 
-interface Pending {
-  batch: UsageBatchToStore;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
 export class UsageWriter {
-  private pending: Pending[] = [];
-  private running = 0;
+  private readonly inbox: GroupedWriter<UsageBatchToStore>;
   private processing: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -40,31 +37,49 @@ export class UsageWriter {
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
-    private readonly writers = WRITERS,
+    writers = WRITERS,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.inbox = new GroupedWriter<UsageBatchToStore>({
+      maxGroup: MAX_GROUP,
+      concurrency: writers,
+      onGroupError: 'each',
+      write: (batches) => storeUsageBatches(this.db, batches, this.clock.now()),
+      onWritten: () => this.scheduleMove(),
+    });
+  }
 
   /** Resolves when the batch is in the inbox (with whatever else was waiting). */
   store(batch: UsageBatchToStore): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ batch, resolve, reject });
-      if (this.running < this.writers) void this.drain();
-    });
+    return this.inbox.add(batch);
   }
 
   /** Moves the whole inbox into the events log and the rollups; resolves when it is empty. */
   flush(): Promise<void> {
+    return this.move(true);
+  }
+
+  /**
+   * One move at a time: `untilEmpty` drains the inbox, else one pass (until a chunk is not full). A
+   * flush asked for while a pass runs drains the inbox after it.
+   */
+  private move(untilEmpty: boolean): Promise<void> {
     if (this.processing) {
-      this.again = true;
+      if (untilEmpty) this.again = true;
       return this.processing;
     }
     this.processing = (async () => {
       try {
+        let full = untilEmpty;
         do {
           this.again = false;
-          await drainUsageInbox(this.db, (error) =>
-            this.log?.warn({ err: error }, 'usage inbox: a chunk failed; moving it row by row'),
+          await drainUsageInbox(
+            this.db,
+            (error) => this.log?.warn({ err: error }, 'usage inbox: a chunk failed; moving it row by row'),
+            undefined,
+            full,
           );
+          full = true;
         } while (this.again);
       } finally {
         this.processing = null;
@@ -73,51 +88,21 @@ export class UsageWriter {
     return this.processing;
   }
 
-  private async drain(): Promise<void> {
-    this.running += 1;
-    try {
-      while (this.pending.length > 0) {
-        const group = this.pending.splice(0, MAX_GROUP);
-        try {
-          await storeUsageBatches(
-            this.db,
-            group.map((p) => p.batch),
-            this.clock.now(),
-          );
-          for (const p of group) p.resolve();
-        } catch (error) {
-          if (group.length === 1) {
-            group[0]!.reject(error);
-            continue;
-          }
-          for (const p of group) {
-            try {
-              await storeUsageBatches(this.db, [p.batch], this.clock.now());
-              p.resolve();
-            } catch (single) {
-              p.reject(single);
-            }
-          }
-        }
-      }
-    } finally {
-      this.running -= 1;
-    }
-    this.scheduleMove();
-  }
-
   /** Moves what was taken in a moment later; a failure is logged and the rows wait for the next pass. */
   private scheduleMove(): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.flush().catch((error: unknown) => this.log?.error({ err: error }, 'usage inbox: moving failed'));
+      this.move(false).catch((error: unknown) =>
+        this.log?.error({ err: error }, 'usage inbox: moving failed'),
+      );
     }, MOVE_DELAY_MS);
     this.timer.unref?.();
   }
 
-  /** At shutdown: no more timers; everything taken in is moved. */
+  /** At shutdown: the writes in flight finish, no more timers; everything taken in is moved. */
   async close(): Promise<void> {
+    await this.inbox.settled();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();
