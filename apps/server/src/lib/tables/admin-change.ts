@@ -10,6 +10,8 @@
  *     and the data version is bumped there when there is at least one (a save that changed nothing
  *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
  *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
+ *   - with `afterCommit`, a change that wrote an entry then runs the tool's after-commit step (drop a
+ *     per-process cache so the next request sees the change, log it) once the transaction has committed;
  *   - anything `run` or `answer` throws (a 404, a 409, a refused field, a failure) rolls it all back: no
  *     change, no audit row, no bump. Errors are answered by the app's error handler in the envelope, as
  *     thrown (with `failure`, one that is not an AppError is logged and answered 500 with those words).
@@ -23,7 +25,7 @@
  *     run: (tx, ctx) => saveSet(tx, ctx.market, ctx.body, ctx.user.id),
  *   });
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -37,9 +39,9 @@ import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { AuthSession, AuthUser } from '../policy.js';
-import { requireAuth } from '../request-context.js';
 import { envelopeResponses } from '../responses.js';
 import { routeContext, type AuditInput } from '../route.js';
+import { gatedAbilities, toolGate, type ToolGatePolicy } from './admin-gate.js';
 
 const signedIn = [{ customerToken: [] }];
 
@@ -70,13 +72,18 @@ export const changedRow =
   });
 
 /** The tool's policy for this change: throws 403 with the refusal's words, else the caller's abilities. */
-export type AuthorizeChange = (q: Queryable, user: AuthUser, market: CountryCode) => Promise<Abilities>;
+export type AuthorizeChange = ToolGatePolicy;
 
-/** What `run` gets: the caller, the market and the validated input (never the database: use `tx`). */
+/**
+ * What `run` gets: the caller, the market, what the policy answered (`can`) and the validated input
+ * (never the database: use `tx`).
+ */
 export interface AdminChangeContext<P, Q, B> {
   user: AuthUser;
   session: AuthSession;
   market: CountryCode;
+  /** The caller's abilities, as the route's gate (`authorize`) answered them. */
+  can: Abilities;
   log: FastifyBaseLogger;
   requestId: string;
   clock: Clock;
@@ -117,6 +124,14 @@ export interface AdminChangeOptions<P, Q, B, R, T = R> {
    * a row showing its last change shows this one). Without it, run's result is the answer.
    */
   answer?: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>, result: T) => Promise<R>;
+  /**
+   * Runs after the transaction has committed, only when the change wrote at least one audit entry (so
+   * something changed and the data version was bumped): what this process must do for the next request
+   * to see the change at once, e.g. drop a per-process cache (other processes follow the data version),
+   * and log what changed. It gets the change as `run` gave it. The change is saved by then: a throw here
+   * is logged, never answered.
+   */
+  afterCommit?: (ctx: AdminChangeContext<P, Q, B>, change: AdminChange<T>) => void | Promise<void>;
 }
 
 export function registerAdminChange<P = undefined, Q = MarketQuery, B = undefined, R = unknown>(
@@ -131,12 +146,6 @@ export function registerAdminChange<P, Q, B, R, T>(
   app: FastifyInstance,
   options: AdminChangeOptions<P, Q, B, R, T>,
 ): void {
-  // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
-  const gate = async (request: FastifyRequest) => {
-    const { user } = requireAuth(request);
-    await options.authorize(app.db, user, request.market ?? user.homeCountryCode);
-  };
-
   app.withTypeProvider<ZodTypeProvider>().route({
     method: options.method,
     url: options.path,
@@ -151,13 +160,15 @@ export function registerAdminChange<P, Q, B, R, T>(
       security: signedIn,
     },
     config: { access: { roles: options.roles ?? (['admin'] as const) } },
-    preValidation: gate,
+    // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
+    preValidation: toolGate(app, options.authorize),
     handler: async (request) => {
       const { user, session, market, log, requestId, clock, audit } = routeContext(request);
       const ctx: AdminChangeContext<P, Q, B> = {
         user,
         session,
         market,
+        can: gatedAbilities(request),
         log,
         requestId,
         clock,
@@ -165,19 +176,30 @@ export function registerAdminChange<P, Q, B, R, T>(
         query: request.query as Q,
         body: request.body as B,
       };
+      let committed: { change: AdminChange<T>; answer: R };
       try {
-        const answer = await app.db.transaction(async (tx) => {
+        committed = await app.db.transaction(async (tx) => {
           const change = await options.run(tx, ctx);
           for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
           if (change.audit.length > 0) await app.dataVersion.bump(tx);
-          return options.answer ? options.answer(tx, ctx, change.result) : (change.result as unknown as R);
+          const answer = options.answer
+            ? await options.answer(tx, ctx, change.result)
+            : (change.result as unknown as R);
+          return { change, answer };
         });
-        return ok(answer);
       } catch (error) {
         if (options.failure === undefined || error instanceof AppError) throw error;
         log.error({ err: error, path: options.path }, 'admin change failed');
         throw new AppError('INTERNAL_ERROR', options.failure);
       }
+      if (options.afterCommit && committed.change.audit.length > 0) {
+        try {
+          await options.afterCommit(ctx, committed.change);
+        } catch (error) {
+          log.error({ err: error, path: options.path }, 'admin change: after-commit step failed');
+        }
+      }
+      return ok(committed.answer);
     },
   });
 }

@@ -1,8 +1,11 @@
 /**
  * The read side of an admin tool, from its declared table: one call registers the tool's list pages
  * (with or without its filters), its streamed CSV/XLSX export (capped, limited by the app's export
- * slots, cut at shutdown) and their OpenAPI entries, all behind the tool's policy. A tool then only
- * declares its table, its query schema and its paths:
+ * slots, cut at shutdown) and their OpenAPI entries, all behind the tool's policy: it runs once per
+ * request, before the query is validated (admin-gate.ts; 'view' for the pages and filter lists, 'export'
+ * for the export), so a caller the tool refuses gets 403 whatever they sent. The tool's other reads (a
+ * record's page, its progress) are registerAdminRead (admin-read.ts). A tool then only declares its
+ * table, its query schema and its paths:
  *
  *   registerAdminTable(app, {
  *     tool: 'outletStatus', table: outletStatusTable, query: outletStatusQuerySchema,
@@ -39,6 +42,7 @@ import type { Table } from './define-table.js';
 import { csvStream, exportColumns, XLSX_CONTENT_TYPE, xlsxStream } from './export.js';
 import { presentColumns, presentRow } from './present.js';
 import { dtFilterOptions } from './dt-filter-options.js';
+import { gatedAbilities, toolGate } from './admin-gate.js';
 import { countRows, listPage } from './sql.js';
 
 /** The header carrying the spec's cap message when an export holds only the first rows. */
@@ -84,25 +88,25 @@ export interface AdminTableOptions<Q extends z.ZodType<TableQuery>> {
   filterOptions?: { path: string; summary: string };
 }
 
-/** The caller, market and criteria of one list or export request, after the tool's policy. */
-export async function adminTableRequest(
-  app: FastifyInstance,
+/**
+ * The caller, market, abilities and criteria of one list or export request. The tool's policy has run
+ * already: the route's gate (toolGate, in preValidation) found the abilities.
+ */
+export function adminTableRequest(
   request: FastifyRequest,
-  options: Pick<AdminTableOptions<z.ZodType<TableQuery>>, 'table' | 'authorize'>,
-  action: AdminAction,
+  table: Table,
   withFilters = true,
-): Promise<{ user: AuthUser; market: CountryCode; can: Abilities; criteria: TableCriteria }> {
+): { user: AuthUser; market: CountryCode; can: Abilities; criteria: TableCriteria } {
   const { user } = requireAuth(request);
   const market = request.market ?? user.homeCountryCode;
-  const can = await options.authorize(app.db, user, market, action);
   const query = request.query as TableQuery;
   const { sort, page, pageSize } = query;
-  const criteria = tableCriteria(options.table, {
+  const criteria = tableCriteria(table, {
     market,
     user,
     query: withFilters ? (query as TableQuery & Record<string, unknown>) : { sort, page, pageSize },
   });
-  return { user, market, can, criteria };
+  return { user, market, can: gatedAbilities(request), criteria };
 }
 
 export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
@@ -112,6 +116,10 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { table, tag = 'admin' } = options;
   const access = { roles: options.roles ?? (['admin'] as const) };
+  // The tool's policy once per request, before the query is validated: 403 first, whatever was sent.
+  const gate = (action: AdminAction) =>
+    toolGate(app, (q, user, market) => options.authorize(q, user, market, action));
+  const viewGate = gate('view');
 
   for (const list of options.list) {
     typed.get(
@@ -128,9 +136,10 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
           security: signedIn,
         },
         config: { access },
+        preValidation: viewGate,
       },
       async (request) => {
-        const { can, criteria } = await adminTableRequest(app, request, options, 'view', list.filters);
+        const { can, criteria } = adminTableRequest(request, table, list.filters);
         const query = request.query as TableQuery;
         const [total, rows] = await Promise.all([
           countRows(app.db, table, criteria),
@@ -165,12 +174,11 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
           security: signedIn,
         },
         config: { access },
+        preValidation: viewGate,
       },
       async (request) => {
         const { user } = requireAuth(request);
-        const market = request.market ?? user.homeCountryCode;
-        await options.authorize(app.db, user, market, 'view');
-        return ok(await dtFilterOptions(app.db, user, market));
+        return ok(await dtFilterOptions(app.db, user, request.market ?? user.homeCountryCode));
       },
     );
   }
@@ -196,9 +204,10 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
         security: signedIn,
       },
       config: { access },
+      preValidation: gate('export'),
     },
     async (request, reply) => {
-      const { user, market, can, criteria } = await adminTableRequest(app, request, options, 'export');
+      const { user, market, can, criteria } = adminTableRequest(request, table);
       if (!can.export) throw forbidden('You may not export this list.');
       const query = request.query as TableQuery;
       const slot = await app.exports.slot(user.id, reply);

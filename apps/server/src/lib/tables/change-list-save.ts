@@ -3,6 +3,8 @@
  * page, then saves them all at once. One call registers the PUT route with its OpenAPI entry, behind
  * the tool's policy, and gives every tool the same contract:
  *
+ *   - the tool's policy ('edit') runs once, before the body is validated (admin-gate.ts): a caller the
+ *     tool refuses gets 403 whatever they sent;
  *   - a row named twice in the list is refused (400 on `body.changes.{i}.{key}`) before anything runs;
  *   - every change is applied in ONE transaction: when the tool refuses some rows (not found, outside
  *     the caller's DT scope), nothing is saved and the 400 names each refused row as
@@ -28,6 +30,7 @@ import { AppError, badRequest } from '../errors.js';
 import type { AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
 import { envelopeResponses } from '../responses.js';
+import { toolGate } from './admin-gate.js';
 import type { AuthorizeTool } from './admin-table-routes.js';
 
 const signedIn = [{ customerToken: [] }];
@@ -111,11 +114,12 @@ export function registerChangeListSave<C extends Record<string, unknown>>(
         security: signedIn,
       },
       config: { access: { roles: ['admin'] } },
+      // The tool's rule before the body is validated: 403 for a caller who may not, whatever they sent.
+      preValidation: toolGate(app, (q, user, market) => options.authorize(q, user, market, 'edit')),
     },
     async (request) => {
       const { user, session } = requireAuth(request);
       const market = request.market ?? user.homeCountryCode;
-      await options.authorize(app.db, user, market, 'edit');
       const changes = (request.body as { changes: C[] }).changes;
       const name = (change: C) => String(change[options.key]);
       const [first] = repeatedChanges(changes, name);

@@ -75,3 +75,5 @@ export {
   type AuthorizeChange,
   type ChangeAudit,
 } from './admin-change.js';
+export { registerAdminRead, type AdminReadContext, type AdminReadOptions } from './admin-read.js';
+export { gatedAbilities, toolGate, type ToolGatePolicy } from './admin-gate.js';

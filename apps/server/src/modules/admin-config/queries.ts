@@ -10,7 +10,7 @@ import {
   type CountryFlags,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import type { AuditInput } from '../../lib/route.js';
+import { audited, type AdminChange, type ChangeAudit } from '../../lib/tables/index.js';
 import { mergeFlags } from '../../lib/market-flags.js';
 
 export const FLAG_ACTION = 'config.flag.update';
@@ -66,19 +66,20 @@ export interface ConfigChange {
 }
 
 /**
- * Applies the change in `tx` (the caller's transaction): the flags that differ are written into
+ * Applies the change in `tx` (the change's transaction): the flags that differ are written into
  * `countries.flags` (the whole merged set, so the row states every flag), the domain list if it
- * differs; one audit entry per flag changed and one for the list. Returns how many things changed.
+ * differs. Gives back what changed (flag names, DOMAINS_KEY) and one audit entry per flag changed and
+ * one for the list (registerAdminChange writes them, tool 'adminConfiguration').
  */
 export async function saveConfig(
   tx: Queryable,
   market: CountryCode,
   change: ConfigChange,
-  audit: (entry: AuditInput) => Promise<unknown>,
-): Promise<{ changed: string[] }> {
+): Promise<AdminChange<{ changed: string[] }>> {
   const row = await readRow(tx, market, true);
   const changedFlags: CountryFlagName[] = [];
   const changed: string[] = [];
+  const audit: ChangeAudit[] = [];
   const next: CountryFlags = { ...row.flags };
   for (const name of COUNTRY_FLAG_NAMES) {
     const value = change.flags?.[name];
@@ -90,8 +91,7 @@ export async function saveConfig(
     changed.push(...changedFlags);
     await tx.query('UPDATE countries SET flags = $2::jsonb WHERE code = $1', [market, JSON.stringify(next)]);
     for (const name of changedFlags) {
-      await audit({
-        tool: 'adminConfiguration',
+      audit.push({
         action: FLAG_ACTION,
         target: null,
         before: { [name]: row.flags[name] },
@@ -107,8 +107,7 @@ export async function saveConfig(
         market,
         domains,
       ]);
-      await audit({
-        tool: 'adminConfiguration',
+      audit.push({
         action: DOMAINS_ACTION,
         target: null,
         before: { [DOMAINS_KEY]: row.domains },
@@ -117,5 +116,5 @@ export async function saveConfig(
       changed.push(DOMAINS_KEY);
     }
   }
-  return { changed };
+  return audited({ changed }, ...audit);
 }

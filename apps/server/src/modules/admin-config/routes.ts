@@ -4,8 +4,10 @@
  *   GET   /api/admin/configuration?countryCode=    the page: every flag with its explanation, default and last
  *                                                  change, the Outlet Status email domains, and `can`;
  *   PATCH /api/admin/configuration?countryCode=    change flags and/or the domain list (the market's admins).
- * A change is one transaction: the row, one audit entry per thing changed, the data version bumped; after
- * commit this process drops its cached flags (lib/market-flags.ts), other processes follow the data version.
+ * The PATCH is registerAdminChange (lib/tables/admin-change.ts) like every admin tool's change: the policy
+ * before the body is validated, one transaction (the row, one audit entry per thing changed, the data version
+ * bumped); its afterCommit drops this process's cached flags (lib/market-flags.ts), other processes follow the
+ * data version.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -18,12 +20,12 @@ import {
   ok,
   updateAdminConfigSchema,
   type CountryFlagName,
-  type UpdateAdminConfig,
 } from '@fieldforce/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { flagsChanged, marketFlags } from '../../lib/market-flags.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { handle, routeOptions } from '../../lib/route.js';
+import { registerAdminChange } from '../../lib/tables/index.js';
 import { assertConfigEdit, configAbilities } from './policy.js';
 import { presentConfig, presentMarketFlags } from './presenter.js';
 import { readConfig, saveConfig } from './queries.js';
@@ -31,7 +33,6 @@ import { readConfig, saveConfig } from './queries.js';
 const TAG = 'admin';
 const signedIn = [{ customerToken: [] }];
 const anyoneOfMarket = {} as const;
-const adminsOfMarket = { roles: ['admin'] } as const;
 
 export const adminConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -82,30 +83,25 @@ export const adminConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  app.patch(
-    ADMIN_CONFIG_API,
-    routeOptions({
-      access: adminsOfMarket,
-      schema: {
-        tags: [TAG],
-        summary: 'Admin configuration: change one or more flags and/or the Outlet Status email domains',
-        description:
-          'Admins of the market (a Super User admin: every market); 403 saying why otherwise. Body: `flags` (flag ' +
-          'name → true/false; isHPC and BTPEndpoint are fixed for the market: 400) and/or `outletStatusEmailDomains` ' +
-          '(lower-cased domains, at most 20). One transaction: the row, one audit entry per flag changed ' +
-          "('config.flag.update', before/after {flag: value}) and one for the list ('config.outletStatusDomains.update'), " +
-          'the data version bumped when something changed. A value equal to the current one changes nothing. ' +
-          'Answers the page as GET does.',
-        querystring: marketQuerySchema,
-        body: updateAdminConfigSchema,
-        response: envelopeResponses(adminConfigSchema),
-        security: signedIn,
-      },
-    }),
-    handle(async (ctx, { body }) => {
-      const can = assertConfigEdit(ctx.user, ctx.market);
-      const change = body as UpdateAdminConfig;
-      for (const name of Object.keys(change.flags ?? {}) as CountryFlagName[]) {
+  registerAdminChange(app, {
+    method: 'PATCH',
+    path: ADMIN_CONFIG_API,
+    tool: 'adminConfiguration',
+    tag: TAG,
+    summary: 'Admin configuration: change one or more flags and/or the Outlet Status email domains',
+    description:
+      'Admins of the market (a Super User admin: every market); 403 saying why otherwise, whatever the body. ' +
+      'Body: `flags` (flag name → true/false; isHPC and BTPEndpoint are fixed for the market: 400) and/or ' +
+      '`outletStatusEmailDomains` (lower-cased domains, at most 20). One transaction: the row, one audit entry ' +
+      "per flag changed ('config.flag.update', before/after {flag: value}) and one for the list " +
+      "('config.outletStatusDomains.update'), the data version bumped when something changed; this process's " +
+      'cached flags are dropped after the commit. A value equal to the current one changes nothing. Answers ' +
+      'the page as GET does.',
+    body: updateAdminConfigSchema,
+    response: adminConfigSchema,
+    authorize: async (_q, user, market) => assertConfigEdit(user, market),
+    run: async (tx, ctx) => {
+      for (const name of Object.keys(ctx.body.flags ?? {}) as CountryFlagName[]) {
         if (!FLAG_INFO[name].editable) {
           throw badRequest(
             `body.flags.${name}`,
@@ -113,17 +109,17 @@ export const adminConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       }
-      const result = await ctx.db.transaction(async (tx) => {
-        const saved = await saveConfig(tx, ctx.market, change, (entry) => ctx.audit(tx, entry));
-        if (saved.changed.length > 0) await app.dataVersion.bump(tx);
-        return saved;
-      });
-      if (result.changed.length > 0) {
-        flagsChanged(ctx.db);
-        app.dataVersion.invalidate();
-        ctx.log.info({ market: ctx.market, changed: result.changed }, 'admin configuration changed');
-      }
-      return ok(presentConfig(ctx.market, await readConfig(ctx.db, ctx.market), can));
-    }),
-  );
+      return saveConfig(tx, ctx.market, ctx.body);
+    },
+    answer: async (tx, ctx, _saved: { changed: string[] }) =>
+      presentConfig(ctx.market, await readConfig(tx, ctx.market), ctx.can),
+    // The flags this process cached are stale from the commit on (other processes follow the data
+    // version within a second): drop them, and the data version it knew, so the next request here
+    // reads the change.
+    afterCommit: (ctx, { result }) => {
+      flagsChanged(app.db);
+      app.dataVersion.invalidate();
+      ctx.log.info({ market: ctx.market, changed: result.changed }, 'admin configuration changed');
+    },
+  });
 };

@@ -7,10 +7,8 @@
  * definitions (import-definition.ts) used through the file calls. Paths: /api/admin/merchandizingSets/…
  * (docs/admin.md, "Merchandizing Sets").
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  marketQuerySchema,
   MERCH_API,
   merchComplianceSchema,
   merchSaveResultSchema,
@@ -20,16 +18,18 @@ import {
   merchSetParamsSchema,
   merchSetQuerySchema,
   newMerchVersionSchema,
-  ok,
   removeMerchOutletSchema,
   saveMerchDisplaySchema,
   saveMerchOutletSchema,
   saveMerchSetSchema,
 } from '@fieldforce/contracts';
 import { notFound } from '../../lib/errors.js';
-import { requireAuth } from '../../lib/request-context.js';
-import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminChange, registerAdminTable, type AuthorizeChange } from '../../lib/tables/index.js';
+import {
+  registerAdminChange,
+  registerAdminRead,
+  registerAdminTable,
+  type AuthorizeChange,
+} from '../../lib/tables/index.js';
 import { assertDefine, assertMerch, MERCH_TOOL, merchAbilities } from './policy.js';
 import {
   newVersion,
@@ -53,8 +53,6 @@ const FILTER_TEXT =
   'filter_search: part of a Set ID or Set Name; filter_sub_region, filter_bu_asset_type: comma-joined ' +
   'values, at most 10 each; filter_state: upcoming, live or ended. sort: a column key, - for descending; ' +
   'page, pageSize.';
-const signedIn = [{ customerToken: [] }];
-const access = { roles: ['admin'] as const };
 
 export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAdminTable(app, {
@@ -85,94 +83,48 @@ export const merchandizingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /**
-   * The tool's 'view' rule before the query is validated, so a caller who may not use the tool gets
-   * 403 whatever they sent (not 400). The changes below get theirs from registerAdminChange.
-   */
-  const gate = async (request: FastifyRequest) => {
-    const { user } = requireAuth(request);
-    await assertMerch(app.db, user, request.market ?? user.homeCountryCode, 'view');
-  };
+  registerAdminRead(app, {
+    path: `${MERCH_API}/filters`,
+    summary: 'Merchandizing Sets: the market’s Sub-Regions and BU-Asset Types (the list’s filter choices)',
+    description: ACCESS_TEXT,
+    response: merchSetFiltersSchema,
+    authorize: assertMerch,
+    read: (ctx) => setFilterOptions(ctx.db, ctx.market),
+  });
 
-  app.get(
-    `${MERCH_API}/filters`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Merchandizing Sets: the market’s Sub-Regions and BU-Asset Types (the list’s filter choices)',
-        description: ACCESS_TEXT,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(merchSetFiltersSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate,
+  registerAdminRead(app, {
+    path: `${MERCH_API}/set`,
+    summary: 'Merchandizing Sets: one set version (current when version is left out) for the set page',
+    description:
+      `${ACCESS_TEXT} Displays with their product lines in order (names from the products), the outlets ` +
+      'assigned (within the caller’s distributors, at most 500 listed), validity, state, every version ' +
+      'with its audits count, and what the caller may do (can.define, can.assign). 404 for an unknown set.',
+    query: merchSetParamsSchema,
+    response: merchSetDetailSchema,
+    authorize: assertMerch,
+    read: async ({ db, user, market, can, query }) => {
+      const detail = await setDetail(db, user, market, query.setId, query.version, merchAbilities(can, user));
+      if (!detail) throw notFound(`Set ${query.setId}${query.version ? ` version ${query.version}` : ''}`);
+      return detail;
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertMerch(app.db, user, market, 'view');
-      return ok(await setFilterOptions(app.db, market));
-    },
-  );
+  });
 
-  app.get(
-    `${MERCH_API}/set`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Merchandizing Sets: one set version (current when version is left out) for the set page',
-        description:
-          `${ACCESS_TEXT} Displays with their product lines in order (names from the products), the outlets ` +
-          'assigned (within the caller’s distributors, at most 500 listed), validity, state, every version ' +
-          'with its audits count, and what the caller may do (can.define, can.assign). 404 for an unknown set.',
-        querystring: merchSetParamsSchema,
-        response: envelopeResponses(merchSetDetailSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate,
+  registerAdminRead(app, {
+    path: `${MERCH_API}/compliance`,
+    summary: 'Merchandizing Sets: compliance of one set version from the visit audits',
+    description:
+      `${ACCESS_TEXT} OSA = products on shelf / products of the planogram; facings and stock = counts ` +
+      '(capped at the plan) / planned, summed over the audits; each against the set’s hurdle rate. ' +
+      'Overall, by ISO week and by outlet, over outlets of the caller’s distributors.',
+    query: merchSetParamsSchema,
+    response: merchComplianceSchema,
+    authorize: assertMerch,
+    read: async ({ db, user, market, query }) => {
+      const answer = await setCompliance(db, user, market, query.setId, query.version);
+      if (!answer) throw notFound(`Set ${query.setId}`);
+      return answer;
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      const can = merchAbilities(await assertMerch(app.db, user, market, 'view'), user);
-      const detail = await setDetail(app.db, user, market, request.query.setId, request.query.version, can);
-      if (!detail)
-        throw notFound(
-          `Set ${request.query.setId}${request.query.version ? ` version ${request.query.version}` : ''}`,
-        );
-      return ok(detail);
-    },
-  );
-
-  app.get(
-    `${MERCH_API}/compliance`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Merchandizing Sets: compliance of one set version from the visit audits',
-        description:
-          `${ACCESS_TEXT} OSA = products on shelf / products of the planogram; facings and stock = counts ` +
-          '(capped at the plan) / planned, summed over the audits; each against the set’s hurdle rate. ' +
-          'Overall, by ISO week and by outlet, over outlets of the caller’s distributors.',
-        querystring: merchSetParamsSchema,
-        response: envelopeResponses(merchComplianceSchema),
-        security: signedIn,
-      },
-      config: { access },
-      preValidation: gate,
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertMerch(app.db, user, market, 'view');
-      const answer = await setCompliance(app.db, user, market, request.query.setId, request.query.version);
-      if (!answer) throw notFound(`Set ${request.query.setId}`);
-      return ok(answer);
-    },
-  );
+  });
 
   /** What the changes declare alike: the tool, the answer, and who may (sets, displays, versions: define). */
   const merchChange = { tool: MERCH_TOOL, response: merchSaveResultSchema, authorize: assertDefine } as const;

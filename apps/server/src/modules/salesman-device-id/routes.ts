@@ -12,9 +12,7 @@ import {
   COUNTRIES,
   deleteSalesmanDeviceQuerySchema,
   IMPORT_MESSAGES,
-  marketQuerySchema,
   normalisePhone,
-  ok,
   SALESMAN_DEVICE_API,
   salesmanDeviceChangeResultSchema,
   salesmanDevicePageSchema,
@@ -25,11 +23,10 @@ import {
 } from '@fieldforce/contracts';
 import { AppError } from '../../lib/errors.js';
 import { dtScope } from '../../lib/policy.js';
-import { requireAuth } from '../../lib/request-context.js';
-import { envelopeResponses } from '../../lib/responses.js';
 import {
   changedRow,
   registerAdminChange,
+  registerAdminRead,
   registerAdminTable,
   type AuthorizeChange,
 } from '../../lib/tables/index.js';
@@ -40,8 +37,6 @@ import { salesmanDeviceTable } from './table.js';
 import { SALESMAN_DEVICE_TOOL } from './import-definition.js';
 
 const TAG = 'admin';
-const signedIn = [{ customerToken: [] }];
-const access = { roles: ['admin'] } as const;
 
 const ACCESS_TEXT =
   'Admins (userType admin) of the market, in a market whose salesmandeviceid flag is on (403 otherwise), rows ' +
@@ -101,26 +96,15 @@ export const salesmanDeviceIdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    `${SALESMAN_DEVICE_API}/settings`,
-    {
-      schema: {
-        tags: [TAG],
-        summary: 'Salesman Device ID: the market’s SM Device ID validation switch and dial code',
-        description: ACCESS_TEXT,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(salesmanDeviceSettingsSchema),
-        security: signedIn,
-      },
-      config: { access },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertSalesmanDeviceId(app.db, user, market, 'view');
-      return ok(await readSettings(app.db, market));
-    },
-  );
+  registerAdminRead(app, {
+    path: `${SALESMAN_DEVICE_API}/settings`,
+    tag: TAG,
+    summary: 'Salesman Device ID: the market’s SM Device ID validation switch and dial code',
+    description: ACCESS_TEXT,
+    response: salesmanDeviceSettingsSchema,
+    authorize: assertSalesmanDeviceId,
+    read: (ctx) => readSettings(ctx.db, ctx.market),
+  });
 
   const tool = SALESMAN_DEVICE_TOOL;
   const authorize: AuthorizeChange = (q, user, market) => assertSalesmanDeviceId(q, user, market, 'edit');

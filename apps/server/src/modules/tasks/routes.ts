@@ -6,11 +6,9 @@
  * in its transaction. Many tasks at once come from the CSV template through the import pipeline (kind
  * 'tasks', import-definition.ts). Admins of the market, within their DT scope (policy.ts).
  */
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  marketQuerySchema,
-  ok,
   saveTaskResultSchema,
   TASK_API,
   taskDetailSchema,
@@ -26,9 +24,12 @@ import {
 } from '@fieldforce/contracts';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { dtScope, type AuthUser } from '../../lib/policy.js';
-import { requireAuth } from '../../lib/request-context.js';
-import { envelopeResponses } from '../../lib/responses.js';
-import { registerAdminChange, registerAdminTable, type AuthorizeChange } from '../../lib/tables/index.js';
+import {
+  registerAdminChange,
+  registerAdminRead,
+  registerAdminTable,
+  type AuthorizeChange,
+} from '../../lib/tables/index.js';
 import type { Queryable } from '../../db/client.js';
 import { assertTasks, TASK_TOOL } from './policy.js';
 import { checkTask, closeTask, createTask, findTask, taskProgress, updateTask } from './queries.js';
@@ -46,7 +47,6 @@ const FILTER_TEXT =
 const OUTLET_FILTER_TEXT =
   'task: the task code (required); filter_state (done, notDone, notReached), filter_team_leader (member ids), ' +
   'filter_salesman (salesman ids), filter_outlet_code: comma-joined, at most 10.';
-const signedIn = [{ customerToken: [] }];
 const codeParams = z.object({ code: z.string().min(1).max(20) });
 
 /** A refusal naming each field's problem (the web translates the problem words). */
@@ -69,6 +69,13 @@ function formRefused(
 async function checkedInput(q: Queryable, user: AuthUser, market: CountryCode, input: TaskInput) {
   const check = await checkTask(q, user, market, input);
   if (Object.keys(check.problems).length > 0) throw formRefused(check.problems, check.unknown);
+}
+
+/** The task named by the path; 404 when the caller may not see it (another market, outside their DT codes). */
+async function visibleTask(q: Queryable, user: AuthUser, market: CountryCode, code: string, lock = false) {
+  const task = await findTask(q, user, market, code, lock);
+  if (!task) throw notFound('The task');
+  return task;
 }
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,61 +130,35 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  registerAdminRead(app, {
+    path: `${TASK_API}/:code`,
+    summary: 'Task Management: one task as the form edits it',
+    description: `${ACCESS_TEXT} 404 for a task of another market or outside the caller’s distributors.`,
+    params: codeParams,
+    response: taskDetailSchema,
+    authorize: assertTasks,
+    read: async ({ db, user, market, params }) => {
+      const { id: _id, dtCodes: _dts, ...detail } = await visibleTask(db, user, market, params.code);
+      return detail;
+    },
+  });
 
-  typed.get(
-    `${TASK_API}/:code`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Task Management: one task as the form edits it',
-        description: `${ACCESS_TEXT} 404 for a task of another market or outside the caller’s distributors.`,
-        params: codeParams,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(taskDetailSchema),
-        security: signedIn,
-      },
-      config: { access: { roles: ['admin'] } },
+  registerAdminRead(app, {
+    path: `${TASK_API}/:code/progress`,
+    summary: 'Task Management: a task’s progress from the visits, overall and per team',
+    description:
+      `${ACCESS_TEXT} Over the targeted outlets within the caller’s distributors: reached (a visit in the ` +
+      'task’s window), done (a visit recorded it done), not done (reached, not done), not reached; per team ' +
+      'leader with each salesman.',
+    params: codeParams,
+    response: taskProgressSchema,
+    authorize: assertTasks,
+    read: async ({ db, user, market, params }) => {
+      const { id, dtCodes: _dts, ...detail } = await visibleTask(db, user, market, params.code);
+      const progress = await taskProgress(db, user, id);
+      return { task: detail, ...progress, limitedToScope: dtScope(user) !== null };
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertTasks(app.db, user, market, 'view');
-      const task = await findTask(app.db, user, market, request.params.code);
-      if (!task) throw notFound('The task');
-      const { id: _id, dtCodes: _dts, ...detail } = task;
-      return ok(detail);
-    },
-  );
-
-  typed.get(
-    `${TASK_API}/:code/progress`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Task Management: a task’s progress from the visits, overall and per team',
-        description:
-          `${ACCESS_TEXT} Over the targeted outlets within the caller’s distributors: reached (a visit in the ` +
-          'task’s window), done (a visit recorded it done), not done (reached, not done), not reached; per team ' +
-          'leader with each salesman.',
-        params: codeParams,
-        querystring: marketQuerySchema,
-        response: envelopeResponses(taskProgressSchema),
-        security: signedIn,
-      },
-      config: { access: { roles: ['admin'] } },
-    },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertTasks(app.db, user, market, 'view');
-      const task = await findTask(app.db, user, market, request.params.code);
-      if (!task) throw notFound('The task');
-      const { id, dtCodes: _dts, ...detail } = task;
-      const progress = await taskProgress(app.db, user, id);
-      return ok({ task: detail, ...progress, limitedToScope: dtScope(user) !== null });
-    },
-  );
+  });
 
   const tool = TASK_TOOL;
   const authorize: AuthorizeChange = (q, user, market) => assertTasks(q, user, market, 'edit');
@@ -192,14 +173,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     return { task: detail };
   };
   /** The task named by the path, locked for the change; 404 when the caller may not see it. */
-  const lockedTask = async (
+  const lockedTask = (
     tx: Queryable,
     ctx: { user: AuthUser; market: CountryCode; params: { code: string } },
-  ) => {
-    const task = await findTask(tx, ctx.user, ctx.market, ctx.params.code, true);
-    if (!task) throw notFound('The task');
-    return task;
-  };
+  ) => visibleTask(tx, ctx.user, ctx.market, ctx.params.code, true);
 
   registerAdminChange(app, {
     method: 'POST',

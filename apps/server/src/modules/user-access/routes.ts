@@ -8,10 +8,8 @@
  * key on that scope.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   normaliseDtCodes,
-  ok,
   targetRefusals,
   updateUserAccessSchema,
   USER_ACCESS_ACTIONS,
@@ -32,11 +30,10 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/policy.js';
-import { envelopeResponses } from '../../lib/responses.js';
-import { handle, routeOptions } from '../../lib/route.js';
 import {
   audited,
   registerAdminChange,
+  registerAdminRead,
   registerAdminTable,
   unchanged,
   type AuthorizeChange,
@@ -56,8 +53,6 @@ import {
 import { userAccessTable } from './table.js';
 
 const TAG = 'admin';
-const signedIn = [{ customerToken: [] }];
-const access = { roles: ['admin'] } as const;
 
 const ACCESS_TEXT =
   'Admins (userType admin) of the market. Users whose markets hold the market; an admin limited to some DT ' +
@@ -174,29 +169,20 @@ export const userAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    `${USER_ACCESS_API}/user`,
-    routeOptions({
-      access,
-      schema: {
-        tags: [TAG],
-        summary: 'User Access: one user’s access, what the caller may do with it and what they may grant',
-        description:
-          `${ACCESS_TEXT} 404 for a user the list would not show. can.edit is false (with refusal saying why) ` +
-          'for a user who also holds a market the caller does not. grantor, roles and dtOptions are what the ' +
-          'edit panel may offer.',
-        querystring: userAccessUserQuerySchema,
-        response: envelopeResponses(userAccessDetailSchema),
-        security: signedIn,
-      },
-    }),
-    handle(async (ctx, input) => {
-      const query = input.query as z.infer<typeof userAccessUserQuerySchema>;
-      await assertUserAccess(ctx.db, ctx.user, ctx.market, 'view');
-      const target = await visibleTarget(ctx.db, ctx.user, ctx.market, query.userId);
-      return ok(await detail(ctx, ctx.db, target));
-    }),
-  );
+  registerAdminRead(app, {
+    path: `${USER_ACCESS_API}/user`,
+    tag: TAG,
+    summary: 'User Access: one user’s access, what the caller may do with it and what they may grant',
+    description:
+      `${ACCESS_TEXT} 404 for a user the list would not show. can.edit is false (with refusal saying why) ` +
+      'for a user who also holds a market the caller does not. grantor, roles and dtOptions are what the ' +
+      'edit panel may offer.',
+    query: userAccessUserQuerySchema,
+    response: userAccessDetailSchema,
+    authorize: assertUserAccess,
+    read: async (ctx) =>
+      detail(ctx, ctx.db, await visibleTarget(ctx.db, ctx.user, ctx.market, ctx.query.userId)),
+  });
 
   const tool = 'userAccess';
   const authorize: AuthorizeChange = (q, user, market) => assertUserAccess(q, user, market, 'edit');
