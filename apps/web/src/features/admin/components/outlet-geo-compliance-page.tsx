@@ -2,7 +2,6 @@ import {
   OUTLET_GEO_IMPORT_KIND,
   OUTLET_GEO_MAX_BYTES,
   OUTLET_GEO_TEMPLATE_HEADERS,
-  SEARCH_LIST_MAX,
   type OutletGeoChange,
   type OutletGeoRow,
 } from '@fieldforce/contracts';
@@ -10,17 +9,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import {
-  AdminFilters,
   AdminTableView,
   ChangeListBar,
-  DtSiteFilterFields,
+  OutletFilters,
   StatusSwitch,
   useChangedAt,
+  useOutletFilterDraft,
 } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
-import { CodeListField, FlagFilterField, parseCodeList } from '../../../components/form-field';
+import { FlagFilterField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
@@ -58,10 +57,8 @@ function OutletGeoView() {
   const changedAt = useChangedAt();
   const country = useClientStore((s) => s.selectedCountryCode);
   const [criteria, setCriteria] = useState<OutletGeoCriteria>(FIRST);
-  const [dtCode, setDtCode] = useState('');
-  const [dtSiteCode, setDtSiteCode] = useState('');
+  const draft = useOutletFilterDraft();
   const [geo, setGeo] = useState<OutletGeoCriteria['geo']>('');
-  const [search, setSearch] = useState('');
   const [changes, setChanges] = useState<OutletGeoChange[]>([]);
   const [pending, setPending] = useState<OutletGeoRow | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
@@ -70,19 +67,15 @@ function OutletGeoView() {
 
   const filters = useOutletGeoFilters(country);
   const result = useOutletGeoPage(country, criteria);
-  const codes = parseCodeList(search);
-  const tooMany = codes.length > SEARCH_LIST_MAX;
   const canEdit = result.data?.can.edit ?? false;
 
   const apply = () => {
-    if (tooMany) return;
+    const { dtCode, dtSiteCode, codes } = draft;
     setCriteria((c) => ({ ...c, dtCode, dtSiteCode, geo, outletCodes: codes, page: 1 }));
   };
   const reset = () => {
-    setDtCode('');
-    setDtSiteCode('');
+    draft.clear();
     setGeo('');
-    setSearch('');
     setCriteria((c) => ({ ...FIRST, pageSize: c.pageSize }));
   };
 
@@ -187,24 +180,14 @@ function OutletGeoView() {
 
   return (
     <div className="admin-tool">
-      <AdminFilters
-        label={t('outletGeo.filters')}
+      <OutletFilters
+        words="outletGeo"
+        draft={draft}
+        options={filters.data}
         onSubmit={apply}
         onReset={reset}
-        submitLabel={t('outletGeo.apply')}
-        resetLabel={t('outletGeo.reset')}
-        submitDisabled={tooMany}
+        placeholder="3100000001, 3100000002"
       >
-        <DtSiteFilterFields
-          options={filters.data}
-          dtCode={dtCode}
-          dtSiteCode={dtSiteCode}
-          onDtCodeChange={setDtCode}
-          onDtSiteCodeChange={setDtSiteCode}
-          dtCodeLabel={t('outletGeo.dtCode')}
-          dtSiteCodeLabel={t('outletGeo.dtSiteCode')}
-          allLabel={t('outletGeo.all')}
-        />
         <FlagFilterField
           label={t('outletGeo.check')}
           value={geo}
@@ -213,17 +196,7 @@ function OutletGeoView() {
           onLabel={t('outletGeo.checkOn')}
           offLabel={t('outletGeo.checkOff')}
         />
-        <CodeListField
-          className="admin-filters__search"
-          label={t('outletGeo.search')}
-          value={search}
-          onChange={setSearch}
-          max={SEARCH_LIST_MAX}
-          hint={t('outletGeo.searchHint', { max: SEARCH_LIST_MAX })}
-          tooManyText={t('outletGeo.searchTooMany', { max: SEARCH_LIST_MAX })}
-          placeholder="3100000001, 3100000002"
-        />
-      </AdminFilters>
+      </OutletFilters>
 
       <ChangeListBar
         count={changes.length}

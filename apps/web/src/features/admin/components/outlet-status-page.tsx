@@ -1,7 +1,6 @@
 import {
   OUTLET_STATUS_MAX_BYTES,
   OUTLET_STATUS_TEMPLATE_HEADERS,
-  SEARCH_LIST_MAX,
   type ChangedOutletStatus,
   type OutletStatusRow,
 } from '@fieldforce/contracts';
@@ -9,14 +8,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import {
-  AdminFilters,
   AdminTableView,
   ChangeListBar,
-  DtSiteFilterFields,
+  OutletFilters,
   StatusSwitch,
   useChangedAt,
+  useOutletFilterDraft,
 } from '../../../components/admin-tool';
-import { CodeListField, parseCodeList } from '../../../components/form-field';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import { type DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialog';
@@ -58,9 +56,7 @@ function OutletStatusView() {
   const removeChange = useClientStore((s) => s.removeChangedStatus);
   const clearChanges = useClientStore((s) => s.clearChangedStatuses);
   const [criteria, setCriteria] = useState<OutletStatusCriteria>(FIRST);
-  const [dtCode, setDtCode] = useState('');
-  const [dtSiteCode, setDtSiteCode] = useState('');
-  const [search, setSearch] = useState('');
+  const draft = useOutletFilterDraft();
   const [confirming, setConfirming] = useState(false);
   const [popup, setPopup] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -71,18 +67,14 @@ function OutletStatusView() {
 
   const filters = useOutletStatusFilters(country, true);
   const result = useOutletStatusPage(country, criteria, true);
-  const codes = parseCodeList(search);
-  const tooMany = codes.length > SEARCH_LIST_MAX;
   const canEdit = result.data?.can.edit ?? false;
 
   const apply = () => {
-    if (tooMany) return;
+    const { dtCode, dtSiteCode, codes } = draft;
     setCriteria((c) => ({ ...c, dtCode, dtSiteCode, outletCodes: codes, page: 1 }));
   };
   const reset = () => {
-    setDtCode('');
-    setDtSiteCode('');
-    setSearch('');
+    draft.clear();
     setCriteria((c) => ({ ...FIRST, pageSize: c.pageSize }));
   };
 
@@ -168,35 +160,14 @@ function OutletStatusView() {
 
   return (
     <div className="admin-tool">
-      <AdminFilters
-        label={t('outletStatus.filters')}
+      <OutletFilters
+        words="outletStatus"
+        draft={draft}
+        options={filters.data}
         onSubmit={apply}
         onReset={reset}
-        submitLabel={t('outletStatus.apply')}
-        resetLabel={t('outletStatus.reset')}
-        submitDisabled={tooMany}
-      >
-        <DtSiteFilterFields
-          options={filters.data}
-          dtCode={dtCode}
-          dtSiteCode={dtSiteCode}
-          onDtCodeChange={setDtCode}
-          onDtSiteCodeChange={setDtSiteCode}
-          dtCodeLabel={t('outletStatus.dtCode')}
-          dtSiteCodeLabel={t('outletStatus.dtSiteCode')}
-          allLabel={t('outletStatus.all')}
-        />
-        <CodeListField
-          className="admin-filters__search"
-          label={t('outletStatus.search')}
-          value={search}
-          onChange={setSearch}
-          max={SEARCH_LIST_MAX}
-          hint={t('outletStatus.searchHint', { max: SEARCH_LIST_MAX })}
-          tooManyText={t('outletStatus.searchTooMany', { max: SEARCH_LIST_MAX })}
-          placeholder="O001, O002"
-        />
-      </AdminFilters>
+        placeholder="O001, O002"
+      />
 
       <ChangeListBar
         count={changes.length}
