@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.js';
 
 export interface TestDatabase {
   db: Database;
@@ -45,4 +48,22 @@ export async function freshDatabase(options: { migrate?: boolean } = {}): Promis
       await client.end();
     },
   };
+}
+
+/**
+ * A fresh database with only the migrations numbered before `first` applied (as a database had them
+ * before that migration shipped): for the tests of what a migration does to the rows it finds.
+ */
+export async function databaseMigratedBefore(first: string): Promise<TestDatabase> {
+  const database = await freshDatabase({ migrate: false });
+  const before = mkdtempSync(path.join(os.tmpdir(), 'ff-migrations-'));
+  try {
+    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f < first)) {
+      cpSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    }
+    await migrate(database.db, before);
+  } finally {
+    rmSync(before, { recursive: true, force: true });
+  }
+  return database;
 }

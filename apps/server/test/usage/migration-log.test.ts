@@ -4,30 +4,20 @@
  * usage_events_all lists them as they were, in their order; an old server's write still lands in the
  * table; batches moved afterwards come after them, and the rollups rebuilt from the view count all.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { migrate } from '../../src/db/migrate.js';
 import { drainUsageInbox, rebuildUsageRollups, storeUsageBatches } from '../../src/modules/usage/queries.js';
 import { buildUser } from '../factories.js';
-import { freshDatabase, type TestDatabase } from '../helpers/database.js';
+import { databaseMigratedBefore, type TestDatabase } from '../helpers/database.js';
 
 let database: TestDatabase;
-let before: string;
 
 beforeAll(async () => {
-  database = await freshDatabase({ migrate: false });
   // The migrations before 0027, as a database had them.
-  before = mkdtempSync(path.join(os.tmpdir(), 'ff-migrations-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f < '0027')) {
-    cpSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-  }
-  await migrate(database.db, before);
+  database = await databaseMigratedBefore('0027');
 }, 120_000);
 afterAll(async () => {
   await database?.cleanup();
-  rmSync(before, { recursive: true, force: true });
 });
 
 const COLUMNS = `market, at, received_at, event, screen, user_id, role, device_type, browser, os, device_model, properties`;

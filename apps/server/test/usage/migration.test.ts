@@ -3,30 +3,20 @@
  * usage_daily and usage_daily_users only): afterwards the page's rollups hold them, equal to what
  * rebuildUsageRollups makes from the same log.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { migrate } from '../../src/db/migrate.js';
 import { rebuildUsageRollups } from '../../src/modules/usage/queries.js';
 import { buildUser } from '../factories.js';
-import { freshDatabase, type TestDatabase } from '../helpers/database.js';
+import { databaseMigratedBefore, type TestDatabase } from '../helpers/database.js';
 
 let database: TestDatabase;
-let before: string;
 
 beforeAll(async () => {
-  database = await freshDatabase({ migrate: false });
   // The migrations up to 0018, as a database had them before this one.
-  before = mkdtempSync(path.join(os.tmpdir(), 'ff-migrations-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f < '0019')) {
-    cpSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
-  }
-  await migrate(database.db, before);
+  database = await databaseMigratedBefore('0019');
 }, 120_000);
 afterAll(async () => {
   await database?.cleanup();
-  rmSync(before, { recursive: true, force: true });
 });
 
 describe('migration 0019', () => {
