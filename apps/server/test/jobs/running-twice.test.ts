@@ -153,22 +153,30 @@ async function outcomeOf(importId: string) {
 
 const merchFiles = async () => (await readdir(path.join(dataDir, 'files', 'merch', 'vn'))).sort();
 
+/**
+ * The retry on the app's worker: the job ends done on its second attempt, the images are recorded
+ * once, and the files are the ones there before it (none removed, none added).
+ */
+async function retryAppliesOnce(importId: string, jobId: string): Promise<void> {
+  const filesBefore = await merchFiles();
+  await t.app.jobs.drain();
+  expect(await t.app.jobs.get(jobId)).toMatchObject({ state: 'done', attempts: 2 });
+  expect(await outcomeOf(importId)).toEqual({
+    state: 'applied',
+    images: ['JT001', 'JT002', 'JT003'],
+    keysPresent: true,
+    audits: 1,
+    reports: 1,
+  });
+  expect(await merchFiles()).toEqual(filesBefore);
+}
+
 describe("'merch.images.import' run twice", () => {
   it('died right after its images committed: the retry records nothing again and removes no file', async () => {
     const { importId, jobId } = await queuedUpload('after-commit.zip');
     await firstAttemptDies({ afterCommitOf: /INSERT INTO merch_images/ });
-    const filesBefore = await merchFiles();
 
-    await t.app.jobs.drain();
-    expect(await t.app.jobs.get(jobId)).toMatchObject({ state: 'done', attempts: 2 });
-    expect(await outcomeOf(importId)).toEqual({
-      state: 'applied',
-      images: ['JT001', 'JT002', 'JT003'],
-      keysPresent: true,
-      audits: 1,
-      reports: 1,
-    });
-    expect(await merchFiles()).toEqual(filesBefore);
+    await retryAppliesOnce(importId, jobId);
   }, 60_000);
 
   it('died after storing its files, before recording them: the retry writes over the same files, once', async () => {
@@ -178,19 +186,9 @@ describe("'merch.images.import' run twice", () => {
     const ids = ['JT001', 'JT002', 'JT003'].map((d) => imageIdOf(importId, d));
     const names = ids.flatMap((id) => [`${id}.jpg`, `${id}_thumb.jpg`]);
     expect(await merchFiles()).toEqual(expect.arrayContaining(names));
-    const filesBefore = await merchFiles();
 
-    await t.app.jobs.drain();
-    expect(await t.app.jobs.get(jobId)).toMatchObject({ state: 'done', attempts: 2 });
-    expect(await outcomeOf(importId)).toEqual({
-      state: 'applied',
-      images: ['JT001', 'JT002', 'JT003'],
-      keysPresent: true,
-      audits: 1,
-      reports: 1,
-    });
     // No second set of files: the retry used the first attempt's names.
-    expect(await merchFiles()).toEqual(filesBefore);
+    await retryAppliesOnce(importId, jobId);
   }, 60_000);
 
   it('its last process died: the upload is marked failed with a message (not left queued)', async () => {
