@@ -15,6 +15,25 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => p?.close());
 
+/**
+ * A router whose replica (the primary itself) was checked and is in use, then stops answering: its
+ * calls neither answer nor fail, as a pooler's queueing for a stopped server.
+ */
+async function routerWhoseReplicaHangs(): Promise<ReadRouter> {
+  let hang = false;
+  const replica = {
+    ...p.db,
+    query: ((sql: string, params?: unknown[]) =>
+      hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
+    queryUntil: undefined,
+  };
+  const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
+  await router.check();
+  expect(router.replicaUsable).toBe(true); // the primary itself answers as a non-standby: no lag
+  hang = true;
+  return router;
+}
+
 describe('replica routing without a replica', () => {
   it('reads are the primary itself, and writes pin nothing', async () => {
     expect(p.a.readRouter).toBeNull();
@@ -61,17 +80,7 @@ describe('replica routing without a replica', () => {
   });
 
   it('a replica whose check hangs (a pooler queueing for a stopped server) is marked down within the timeout', async () => {
-    let hang = false;
-    const replica = {
-      ...p.db,
-      query: ((sql: string, params?: unknown[]) =>
-        hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
-      queryUntil: undefined,
-    };
-    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
-    await router.check();
-    expect(router.replicaUsable).toBe(true); // the primary itself answers as a non-standby: no lag
-    hang = true;
+    const router = await routerWhoseReplicaHangs();
     const settled = await Promise.race([
       router.check().then(() => 'settled'),
       new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000)),
@@ -82,17 +91,7 @@ describe('replica routing without a replica', () => {
 
   it('a replica read already waiting when the replica is marked down is given up and answered by the primary', async () => {
     // A pooler that cannot reach a stopped replica queues the read: it neither answers nor fails.
-    let hang = false;
-    const replica = {
-      ...p.db,
-      query: ((sql: string, params?: unknown[]) =>
-        hang ? new Promise(() => undefined) : p.db.query(sql, params)) as typeof p.db.query,
-      queryUntil: undefined,
-    };
-    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
-    await router.check();
-    expect(router.replicaUsable).toBe(true);
-    hang = true;
+    const router = await routerWhoseReplicaHangs();
     const read = router.reader(async () => false);
     expect(await read.onReplica()).toBe(true);
     const started = Date.now();
