@@ -15,29 +15,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, openReplica, type Database } from '../../src/db/client.js';
 import { ReadRouter } from '../../src/db/read-routing.js';
-import { testDatabaseUrl } from '../helpers/database.js';
 import {
+  clusterTestSkipped,
   pgBinDir,
   pgbouncerBin,
+  sleep,
   startPooler,
   startReplicaCluster,
+  until,
   type Pooler,
   type ReplicaCluster,
 } from './replica-cluster.js';
 
 const bin = pgBinDir();
 const bouncer = pgbouncerBin();
-const skip = !bin || !bouncer || Boolean(testDatabaseUrl);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, test: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(50);
-  }
-}
-
+const skip = clusterTestSkipped({ pgbouncer: true });
 const jitOf = async (db: Database) => (await db.query<{ jit: string }>('SHOW jit')).rows[0]!.jit;
 
 describe.skipIf(skip)('the pools behind pgbouncer (transaction mode)', () => {

@@ -17,6 +17,7 @@ import {
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { testDatabaseUrl } from '../helpers/database.js';
 
 export function pgBinDir(): string | null {
   const base = '/usr/lib/postgresql';
@@ -164,6 +165,30 @@ export function pgbouncerBin(): string | null {
   for (const candidate of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'])
     if (existsSync(candidate)) return candidate;
   return null;
+}
+
+/**
+ * Whether a test that brings up its own servers (replica.test.ts, pooler.test.ts) is skipped: where the
+ * PostgreSQL server binaries (and, with `pgbouncer`, pgbouncer) are not installed, and in the
+ * `--with-postgres` pass (DATABASE_URL set), since once per `npm test` is enough.
+ */
+export function clusterTestSkipped(needs: { pgbouncer?: boolean } = {}): boolean {
+  return !pgBinDir() || (needs.pgbouncer === true && !pgbouncerBin()) || Boolean(testDatabaseUrl);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `test` every 50 ms until it holds; fails naming `what` after `ms`. */
+export async function until(
+  what: string,
+  test: () => boolean | Promise<boolean>,
+  ms = 15_000,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+    await sleep(50);
+  }
 }
 
 export interface Pooler {

@@ -18,24 +18,17 @@ import { seedDatabase } from '../../src/db/seed/index.js';
 import { seedAuthDemo } from '../../src/modules/auth/demo.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { signIn, START, withToken } from '../auth/helpers.js';
-import { testDatabaseUrl } from '../helpers/database.js';
-import { pgBinDir, startReplicaCluster, type ReplicaCluster } from './replica-cluster.js';
+import {
+  clusterTestSkipped,
+  pgBinDir,
+  startReplicaCluster,
+  until,
+  type ReplicaCluster,
+} from './replica-cluster.js';
 
 const bin = pgBinDir();
-// It brings up its own primary and standby: once per `npm test` is enough, so the `--with-postgres` pass
-// (DATABASE_URL set) leaves it to the first.
-const skip = !bin || Boolean(testDatabaseUrl);
+const skip = clusterTestSkipped();
 const MAX_LAG_MS = 4000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, test: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(50);
-  }
-}
-
 describe.skipIf(skip)('reads on a streaming replica', () => {
   let cluster: ReplicaCluster;
   let db: Database;
