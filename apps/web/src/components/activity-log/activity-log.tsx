@@ -139,6 +139,7 @@ export function ActivityLogDialog({
       {data ? (
         <DataTable<ActivityEntry>
           caption={t('activity.caption')}
+          emptyText={t('activity.empty')}
           columns={columns}
           rows={data.rows}
           rowKey={(row) => row.id}

@@ -82,6 +82,7 @@ export const adminEn = {
   'activity.button': 'Activity Log',
   'activity.title': 'Activity Log',
   'activity.caption': 'Changes recorded for this tool',
+  'activity.empty': 'No changes recorded yet.',
   'activity.at': 'When',
   'activity.actor': 'Who',
   'activity.action': 'Action',

@@ -82,6 +82,7 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'activity.button': 'Nhật ký hoạt động',
   'activity.title': 'Nhật ký hoạt động',
   'activity.caption': 'Các thay đổi đã ghi nhận cho công cụ này',
+  'activity.empty': 'Chưa có thay đổi nào được ghi lại.',
   'activity.at': 'Thời điểm',
   'activity.actor': 'Người thực hiện',
   'activity.action': 'Thao tác',
