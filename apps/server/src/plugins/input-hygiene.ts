@@ -35,6 +35,27 @@ function collect(value: unknown, path: string, found: string[], depth = 0): void
   }
 }
 
+/**
+ * Whether `collect` would find anything, without building a field name: the walk every clean body
+ * takes (the same strings, keys and depth limit), so the names are made only for a body refused.
+ */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) if (holdsNul(value[i], depth + 1)) return true;
+    return false;
+  }
+  if (Buffer.isBuffer(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (key.includes('\u0000') || holdsNul(record[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Query arrays (`?a=1&a=2`) name the parameter, not its position. */
 function collectFlat(source: unknown, where: string, found: string[]): void {
   if (!source || typeof source !== 'object') return;
@@ -70,7 +91,7 @@ export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
   // preValidation: the body is parsed by now, and no handler or schema has seen it yet.
   app.addHook('preValidation', async (request) => {
     const body = request.body;
-    if (body === undefined || body === null) return;
+    if (body === undefined || body === null || !holdsNul(body)) return;
     const found: string[] = [];
     collect(body, 'body', found);
     if (found.length > 0) throw refuse(found);
