@@ -26,6 +26,7 @@ import {
 import type { Database } from '../db/client.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
+import { takeLease, type Lease } from './lease.js';
 
 export interface ExportLimitOptions {
   /** Exports one user may run at once. */
@@ -150,12 +151,12 @@ export interface SharedExportSlotOptions {
  * export. Taking one locks the user's slots (a transaction-scoped advisory lock, so two servers never
  * both take a user's last slot; fine behind a pooler in transaction mode), drops the user's expired
  * rows, counts the rest and inserts one. A slot is deleted when its export ends; while it runs, its
- * process renews the lease; a process that dies stops renewing, and its slots expire after the lease.
+ * process renews the lease (lib/lease.ts); a process that dies stops renewing, and its slots expire after the lease.
  */
 export class SharedExportSlots {
-  private readonly held = new Set<string>();
+  /** The slots this process holds, each renewed by its lease (lib/lease.ts). */
+  private readonly held = new Map<string, Lease>();
   private readonly releasing = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
   private readonly leaseMs: number;
   private readonly holder: string;
 
@@ -173,71 +174,54 @@ export class SharedExportSlots {
   async acquire(userId: string): Promise<string | null> {
     // This process's own releases first, so a download that just ended is not counted.
     await Promise.allSettled([...this.releasing]);
-    const { db, clock, perUser } = this.options;
+    const { db, clock, perUser, log } = this.options;
     const id = randomUUID();
-    const taken = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SLOT_LOCK, userId]);
-      const now = clock.now();
-      await tx.query('DELETE FROM export_slots WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
-      const { rows } = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM export_slots WHERE user_id = $1',
-        [userId],
-      );
-      if (Number(rows[0]?.n ?? 0) >= perUser) return false;
-      await tx.query(
-        `INSERT INTO export_slots (id, user_id, holder, started_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-        [id, userId, this.holder, now, new Date(now.getTime() + this.leaseMs)],
-      );
-      return true;
-    });
+    const taken = await takeLease(
+      {
+        clock,
+        log,
+        leaseMs: this.leaseMs,
+        what: 'export slot',
+        renew: (until) =>
+          db.query('UPDATE export_slots SET expires_at = $2 WHERE id = $1', [id, until]).then(() => true),
+        // A delete that fails is logged; the slot then expires with its lease.
+        release: () => db.query('DELETE FROM export_slots WHERE id = $1', [id]),
+      },
+      (until) =>
+        db.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SLOT_LOCK, userId]);
+          const now = clock.now();
+          await tx.query('DELETE FROM export_slots WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
+          const { rows } = await tx.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM export_slots WHERE user_id = $1',
+            [userId],
+          );
+          if (Number(rows[0]?.n ?? 0) >= perUser) return null;
+          await tx.query(
+            `INSERT INTO export_slots (id, user_id, holder, started_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+            [id, userId, this.holder, now, until],
+          );
+          return id;
+        }),
+    );
     if (!taken) return null;
-    this.held.add(id);
-    this.renewing();
+    this.held.set(id, taken.lease);
     return id;
   }
 
   /** Gives the slot back (its row deleted); safe to call more than once. */
   release(id: string): void {
-    if (!this.held.delete(id)) return;
-    if (this.held.size === 0) this.stopRenewing();
-    const deleting: Promise<unknown> = this.options.db
-      .query('DELETE FROM export_slots WHERE id = $1', [id])
-      .catch((error: unknown) =>
-        // Not deleted: the slot expires with its lease.
-        this.options.log?.warn({ err: error }, 'releasing an export slot failed'),
-      )
-      .finally(() => this.releasing.delete(deleting));
+    const lease = this.held.get(id);
+    if (!lease) return;
+    this.held.delete(id);
+    const deleting: Promise<unknown> = lease.release().finally(() => this.releasing.delete(deleting));
     this.releasing.add(deleting);
   }
 
   /** Stops renewing and gives back every slot still held (the server is closing). */
   async close(): Promise<void> {
-    this.stopRenewing();
-    for (const id of [...this.held]) this.release(id);
+    for (const id of [...this.held.keys()]) this.release(id);
     await Promise.allSettled([...this.releasing]);
-  }
-
-  private renewing(): void {
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => {
-        const ids = [...this.held];
-        if (ids.length === 0) return;
-        this.options.db
-          .query('UPDATE export_slots SET expires_at = $2 WHERE id = ANY($1::text[])', [
-            ids,
-            new Date(this.options.clock.now().getTime() + this.leaseMs),
-          ])
-          .catch((error: unknown) => this.options.log?.warn({ err: error }, 'renewing export slots failed'));
-      },
-      Math.max(10, Math.floor(this.leaseMs / 3)),
-    );
-    this.timer.unref();
-  }
-
-  private stopRenewing(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
   }
 }
 

@@ -7,8 +7,8 @@
  * - `enqueue(q, name, payload)` inserts a queued row with the caller's Queryable, so a job enqueued
  *   inside a transaction exists only if the transaction commits.
  * - The worker claims the next due job with `SELECT … FOR UPDATE SKIP LOCKED` (several processes never
- *   take the same row) and holds it by a lease (`locked_by`, `locked_until`) renewed while the handler
- *   runs. A lease that ran out means the process died: the job is claimed again, up to `max_attempts`
+ *   take the same row) and holds it by a lease (`locked_by`, `locked_until`, lib/lease.ts) renewed while
+ *   the handler runs. A lease that ran out means the process died: the job is claimed again, up to `max_attempts`
  *   attempts in all, then marked failed with a message. A handler that throws is retried after a delay,
  *   with the same limit. A process that finds at renewal that its lease was taken (it was held up past
  *   it) aborts the handler's `signal`, and its outcome is not recorded (every update checks `locked_by`).
@@ -25,6 +25,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Queryable } from '../db/client.js';
 import type { Clock } from './clock.js';
+import { Lease, leaseUntil } from './lease.js';
 
 /** Job names → payload types. Modules add theirs by declaration merging. */
 export interface JobPayloads {
@@ -345,7 +346,7 @@ export class JobQueue {
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
        RETURNING *`,
-      [this.workerId, new Date(now.getTime() + this.leaseMs), now, names],
+      [this.workerId, leaseUntil(this.options.clock, this.leaseMs), now, names],
     );
     return rows[0] ?? null;
   }
@@ -354,25 +355,21 @@ export class JobQueue {
     const { db, log, clock } = this.options;
     const entry = this.handlers.get(job.name)!;
     const mine = `id = $1 AND locked_by = $2`;
-    const lease = new AbortController();
-    const renew = setInterval(
-      () => {
-        void db
-          .query(`UPDATE jobs SET locked_until = $3 WHERE ${mine} AND state = 'running' RETURNING id`, [
-            job.id,
-            this.workerId,
-            new Date(clock.now().getTime() + this.leaseMs),
-          ])
-          .then(({ rows }) => {
-            if (rows.length > 0 || lease.signal.aborted) return;
-            log.warn({ jobId: job.id, job: job.name }, 'job lease lost: another process has the job');
-            lease.abort(new Error('The job’s lease was lost: another process has it.'));
-          })
-          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'renewing a job lease failed'));
+    // The claim took the row; its outcome's update gives it back (locked_by cleared).
+    const lease = new Lease({
+      clock,
+      log,
+      leaseMs: this.leaseMs,
+      what: 'job lease',
+      logFields: { jobId: job.id, job: job.name },
+      renew: async (until) => {
+        const { rows } = await db.query(
+          `UPDATE jobs SET locked_until = $3 WHERE ${mine} AND state = 'running' RETURNING id`,
+          [job.id, this.workerId, until],
+        );
+        return rows.length > 0;
       },
-      Math.max(10, Math.floor(this.leaseMs / 3)),
-    );
-    renew.unref();
+    });
     const jobLog = log.child({ jobId: job.id, job: job.name });
     try {
       const result = await entry.handler({
@@ -391,7 +388,7 @@ export class JobQueue {
           ]);
         },
       });
-      clearInterval(renew);
+      lease.stop();
       await db.transaction(async (tx) => {
         const now = clock.now();
         await tx.query(
@@ -403,7 +400,7 @@ export class JobQueue {
         await this.scheduleNext(tx, job.name, now);
       });
     } catch (error) {
-      clearInterval(renew);
+      lease.stop();
       const message = error instanceof Error ? error.message : String(error);
       const attempts = Number(job.attempts);
       const last = attempts >= Number(job.max_attempts);
@@ -431,7 +428,7 @@ export class JobQueue {
       // Only when this process still held the job (a lost lease records nothing).
       if (last && recorded) await this.failed(job, stored);
     } finally {
-      clearInterval(renew);
+      lease.stop();
     }
   }
 

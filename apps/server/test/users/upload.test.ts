@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   IMPORT_MESSAGES,
   importMessage,
@@ -501,6 +501,49 @@ describe('file refusals with the spec words', () => {
     const content = await usersFile(row('by.other@example.com'));
     const res = await upload(adminVn, { name: 'u.xlsx', content }, { updatedBy: 'admin.th@demo.test' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('a bad updatedBy is refused before anything is stored (and after the file: the original removed again)', async () => {
+    const content = await usersFile(row('by.other@example.com'));
+    const count = async () =>
+      (
+        await t.app.db.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM stored_files) + (SELECT count(*) FROM imports) AS n`,
+        )
+      ).rows[0]!.n;
+    const before = await count();
+    const put = vi.spyOn(t.app.files, 'put');
+    const remove = vi.spyOn(t.app.files, 'remove');
+    try {
+      const res = await upload(adminVn, { name: 'u.xlsx', content }, { updatedBy: 'admin.th@demo.test' });
+      expect(res.statusCode).toBe(400);
+      expect(answer(res).errors!.fields).toEqual([{ field: 'updatedBy', message: 'must be your own email' }]);
+      expect(put).not.toHaveBeenCalled();
+      // The field after the file: the original was streamed in, and is removed again.
+      const after = Buffer.concat([
+        body('u.xlsx', content).subarray(0, -`--${BOUNDARY}--\r\n`.length),
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="updatedBy"\r\n\r\nadmin.th@demo.test\r\n--${BOUNDARY}--\r\n`,
+        ),
+      ]);
+      const late = await t.app.inject({
+        method: 'POST',
+        url: '/api/fb/users',
+        headers: {
+          customertoken: adminVn,
+          countrycode: 'vn',
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+        payload: after,
+      });
+      expect(late.statusCode).toBe(400);
+      expect(remove.mock.calls.map(([key]) => key)).toEqual(put.mock.calls.map(([key]) => key));
+      expect(await t.app.files.size(put.mock.calls[0]![0])).toBeNull();
+      expect(await count()).toBe(before);
+    } finally {
+      put.mockRestore();
+      remove.mockRestore();
+    }
   });
 });
 

@@ -76,6 +76,11 @@ export interface IntakeOptions {
    * otherwise the intake stops at the file (fields after it are not read).
    */
   fields?: readonly string[];
+  /**
+   * Checks a collected field as it arrives: an error returned is thrown before the file is stored (a
+   * field sent before the file), or once the stored original is removed again (a field after it).
+   */
+  refuseField?: (name: string, value: string) => AppError | null;
   /** The message when the form holds no file (default EMPTY_FILE). */
   noFile?: ImportMessageCode;
   /**
@@ -100,7 +105,8 @@ export interface ReceivedUpload {
 /**
  * Takes a multipart upload in: refuses it by Content-Length, then by the file's name, before reading
  * the body (400, or 413 for the size); streams the original to the file store, cut at maxBytes + 1
- * (over the limit: removed again, 413). Refusals are thrown as `intakeRefusal`s.
+ * (over the limit: removed again, 413). Refusals are thrown as `intakeRefusal`s; a field refused by
+ * `refuseField` leaves nothing stored either.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -119,8 +125,14 @@ export async function receiveUpload(
   let file: Omit<ReceivedUpload, 'fields'> | null = null;
   for await (const part of request.parts({ limits: { fileSize: def.maxBytes + 1, files: 1 } })) {
     if (part.type === 'field') {
-      if (options.fields?.includes(part.fieldname) && typeof part.value === 'string')
+      if (options.fields?.includes(part.fieldname) && typeof part.value === 'string') {
+        const refused = options.refuseField?.(part.fieldname, part.value);
+        if (refused) {
+          if (file) await store.remove(file.key);
+          throw refused;
+        }
         fields[part.fieldname] = part.value;
+      }
       continue;
     }
     if (file || (options.fileField !== undefined && part.fieldname !== options.fileField)) {

@@ -1,8 +1,8 @@
 /**
  * Imports left behind by a server process that died (issue 11: "a job whose process died is retried or
  * marked failed with a message"). The process validating an upload ('parsing') or applying it
- * ('applying') holds the import by a lease (`locked_by`, `locked_until`, migration 0010), renewed every
- * third of IMPORT_LEASE_MS while it works. Once the lease has run out the process is gone, and the
+ * ('applying') holds the import by a lease (`locked_by`, `locked_until`, migration 0010; lib/lease.ts),
+ * renewed every third of IMPORT_LEASE_MS while it works. Once the lease has run out the process is gone, and the
  * import is settled by what the database says:
  * - 'applying' whose apply transaction committed (the import's audit entry exists: it is written in that
  *   transaction) → 'applied', with the result the entry recorded;
@@ -22,8 +22,8 @@ declare module '../../lib/jobs.js' {
   }
 }
 
-/** How long an import's lease holds without renewal (renewed every third of it). */
-export const IMPORT_LEASE_MS = 60_000;
+/** How long an import's lease holds without renewal (lib/imports/stored-import.ts). */
+export { IMPORT_LEASE_MS } from '../../lib/imports/stored-import.js';
 
 interface Abandoned {
   id: string;

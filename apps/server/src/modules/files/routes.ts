@@ -14,7 +14,6 @@
  * an import whose process died is settled by the recurring job 'imports.recover' and by checkstatus.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,13 +29,12 @@ import {
   type CodedMessage,
   type CountryCode,
   type ImportJob,
-  type ImportPreview,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/export-limits.js';
-import { findStoredFile, recordStoredFile } from '../../lib/file-store.js';
+import { findStoredFile } from '../../lib/file-store.js';
 import {
   fileImportDefinition,
   importDefinition,
@@ -44,20 +42,30 @@ import {
   type ImportContext,
   type ImportDefinition,
 } from '../../lib/imports/definition.js';
-import { extensionOf, receiveUpload } from '../../lib/imports/intake.js';
-import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
-import { errorFileLines } from '../../lib/imports/error-file.js';
+import { receiveUpload } from '../../lib/imports/intake.js';
+import {
+  holdImport,
+  importDeps,
+  IMPORT_RELEASED as released,
+  recordUpload,
+  updateImport as setImport,
+  validatedFields,
+  validateUpload,
+  type ImportRow,
+  IMPORT_LEASE_MS,
+} from '../../lib/imports/stored-import.js';
 import { applyImport } from '../../lib/imports/apply.js';
+import { leaseUntil } from '../../lib/lease.js';
 import { can, loadMarketSettings } from '../../lib/policies/index.js';
 import { marketFlags } from '../../lib/market-flags.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
-import { IMPORT_LEASE_MS, recoverAbandonedImports } from './recovery.js';
+import { recoverAbandonedImports } from './recovery.js';
 
 const TAG = 'files';
 const signedIn = [{ customerToken: [] }];
 const admins = { roles: ['admin'] } as const;
 
-export const errorFileIdOf = (importId: string) => `${importId}-errors`;
+export { errorFileIdOf } from '../../lib/imports/stored-import.js';
 
 const uploadQuerySchema = z.object({
   countryCode: countryCodeSchema.optional(),
@@ -65,26 +73,6 @@ const uploadQuerySchema = z.object({
 });
 const downloadParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const marketOnlySchema = z.object({ countryCode: countryCodeSchema.optional() });
-
-interface ImportRow {
-  id: string;
-  kind: string;
-  market: string;
-  uploader_id: string;
-  original_name: string;
-  stored_name: string;
-  original_file_id: string;
-  error_file_id: string | null;
-  state: ImportJob['state'];
-  progress_done: number;
-  progress_total: number | null;
-  preview: ImportPreview | null;
-  result: ImportJob['result'];
-  message: CodedMessage | null;
-  created_at: Date;
-  locked_by: string | null;
-  locked_until: Date | null;
-}
 
 /** A refusal carrying the import message's English text (the web maps it back to its code). */
 const refusal = (message: CodedMessage, status = 400) =>
@@ -155,59 +143,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Imports this process is validating or applying: it holds their leases, recovery skips them. */
   const working = new Set<string>();
-  const workerId = app.jobs.workerId;
-  const leaseEnd = () => new Date(app.clock.now().getTime() + IMPORT_LEASE_MS);
-  const released = { locked_by: null, locked_until: null };
-
-  /** Runs `work` while renewing the import's lease (taken by the statement that set its state). */
-  async function holdingLease<T>(id: string, work: () => Promise<T>): Promise<T> {
-    working.add(id);
-    const renew = setInterval(() => {
-      app.db
-        .query('UPDATE imports SET locked_until = $3 WHERE id = $1 AND locked_by = $2', [
-          id,
-          workerId,
-          leaseEnd(),
-        ])
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, importId: id }, 'renewing an import lease failed'),
-        );
-    }, IMPORT_LEASE_MS / 3);
-    renew.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-      working.delete(id);
-    }
-  }
+  const deps = importDeps(app, working);
 
   app.jobs.register('imports.recover', async ({ db }) => ({
     settled: await recoverAbandonedImports(db, app.clock.now(), { mine: working }),
   }));
   app.jobs.every('imports.recover', 60_000);
 
-  const openOf =
-    (key: string): OpenFile =>
-    () =>
-      app.files.get(key) as AsyncIterable<Uint8Array>;
-
-  async function updateImport(id: string, fields: Record<string, unknown>): Promise<ImportRow> {
-    const names = Object.keys(fields);
-    const sets = names.map((name, i) => {
-      const json = ['preview', 'result', 'message'].includes(name);
-      return `${name} = $${i + 2}${json ? '::jsonb' : ''}`;
-    });
-    const values = names.map((name) => {
-      const v = fields[name];
-      return ['preview', 'result', 'message'].includes(name) && v !== null ? JSON.stringify(v) : v;
-    });
-    const { rows } = await app.db.query<ImportRow>(
-      `UPDATE imports SET ${sets.join(', ')} WHERE id = $1 RETURNING *`,
-      [id, ...values],
-    );
-    return rows[0]!;
-  }
+  const updateImport = async (id: string, fields: Record<string, unknown>) =>
+    (await setImport(app.db, id, fields))!;
 
   function importContext(ctx: RouteContext, importId: string): ImportContext {
     return { importId, market: ctx.market, user: ctx.user, now: ctx.clock.now() };
@@ -217,32 +161,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   async function validateStored(ctx: RouteContext, row: ImportRow, def: ImportDefinition<unknown>) {
     const file = await findStoredFile(ctx.db, row.original_file_id);
     if (!file) throw notFound('The uploaded file');
-    const open = openOf(file.key);
-    const outcome = await validateImport(ctx.db, open, def, importContext(ctx, row.id));
-    let errorFileId: string | null = null;
-    if (outcome.errors.length > 0) {
-      errorFileId = errorFileIdOf(row.id);
-      const key = `imports/${row.id}/errors.csv`;
-      const { bytes } = await app.files.put(
-        key,
-        Readable.from(errorFileLines(open, outcome.errors, ctx.market)),
-      );
-      const ext = extensionOf(row.stored_name);
-      const errorName = `${ext ? row.stored_name.slice(0, -ext.length) : row.stored_name}_errors.csv`;
-      await ctx.db.query('DELETE FROM stored_files WHERE id = $1', [errorFileId]);
-      await recordStoredFile(ctx.db, {
-        id: errorFileId,
-        market: ctx.market,
-        ownerId: ctx.user.id,
-        kind: `${row.kind}.errors`,
-        originalName: errorName,
-        storedName: errorName,
-        key,
-        bytes,
-        createdAt: ctx.clock.now(),
-      });
-    }
-    return { outcome, errorFileId };
+    return validateUpload(deps, def, importContext(ctx, row.id), {
+      key: file.key,
+      storedName: row.stored_name,
+    });
   }
 
   const routes = (exp: boolean) => {
@@ -283,63 +205,29 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           throw forbidden('You may not upload this file.');
         const now = ctx.clock.now();
         const importId = randomUUID();
-        const fileId = randomUUID();
-        const { originalName, storedName, key, bytes } = await receiveUpload(request, app.files, def, {
+        const file = await receiveUpload(request, app.files, def, { importId, now });
+        let row = await recordUpload(deps, {
           importId,
+          kind,
+          file,
           now,
-        });
-        let row = await ctx.db.transaction(async (tx) => {
-          await recordStoredFile(tx, {
-            id: fileId,
-            market: ctx.market,
-            ownerId: ctx.user.id,
-            kind,
-            originalName,
-            storedName,
-            key,
-            bytes,
-            createdAt: now,
-          });
-          const { rows } = await tx.query<ImportRow>(
-            `INSERT INTO imports (id, kind, market, uploader_id, session_id, original_name, stored_name,
-                                  original_file_id, state, created_at, locked_by, locked_until)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-            [
-              importId,
-              kind,
-              ctx.market,
-              ctx.user.id,
-              ctx.session.id,
-              originalName,
-              storedName,
-              fileId,
-              wholeFile ? 'queued' : 'parsing',
-              now,
-              wholeFile ? null : workerId,
-              wholeFile ? null : leaseEnd(),
-            ],
-          );
-          if (wholeFile) await wholeFile.enqueue(tx, importId, importContext(ctx, importId));
-          return rows[0]!;
+          market: ctx.market,
+          userId: ctx.user.id,
+          sessionId: ctx.session.id,
+          state: wholeFile ? 'queued' : 'parsing',
+          leased: !wholeFile,
+          also: async (tx) => {
+            if (wholeFile) await wholeFile.enqueue(tx, importId, importContext(ctx, importId));
+          },
         });
         if (wholeFile) return reply.send(ok(present(row, false)));
         const inserted = row;
         const rowDef = def as ImportDefinition<unknown>;
         try {
-          const { outcome, errorFileId } = await holdingLease(importId, () =>
+          const { outcome, errorFileId } = await holdImport(deps, importId, () =>
             validateStored(ctx, inserted, rowDef),
           );
-          const rejected = outcome.preview === null;
-          row = await updateImport(importId, {
-            state: rejected ? 'rejected' : 'validated',
-            preview: outcome.preview,
-            message: outcome.message,
-            error_file_id: errorFileId,
-            progress_done: outcome.preview?.rows ?? 0,
-            progress_total: outcome.preview?.rows ?? 0,
-            validated_at: ctx.clock.now(),
-            ...released,
-          });
+          row = await updateImport(importId, validatedFields(outcome, errorFileId, ctx.clock.now()));
         } catch (error) {
           request.log.error({ err: error, importId }, 'import validation failed');
           row = await updateImport(importId, {
@@ -427,10 +315,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const claimed = await ctx.db.query(
           `UPDATE imports SET state = 'applying', locked_by = $2, locked_until = $3
            WHERE id = $1 AND state = 'validated' RETURNING id`,
-          [row.id, workerId, leaseEnd()],
+          [row.id, deps.workerId, leaseUntil(app.clock, IMPORT_LEASE_MS)],
         );
         if (claimed.rows.length === 0) throw refusal(importMessage('HAS_ERRORS'), 409);
-        return holdingLease(row.id, async () => {
+        return holdImport(deps, row.id, async () => {
           try {
             const { outcome, errorFileId } = await validateStored(ctx, row, def);
             if (outcome.preview === null || outcome.errors.length > 0) {

@@ -25,15 +25,14 @@ import {
   merchImageReportSchema,
   merchImagesQuerySchema,
   ok,
-  type CodedMessage,
   type CountryCode,
-  type ImportJob,
   type MerchImage,
   type MerchImageReport,
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { findStoredFile, type FileStore } from '../../lib/file-store.js';
+import { updateImport, type ImportRow } from '../../lib/imports/stored-import.js';
 import type { JobFailure, JobHandler, JobPayloads } from '../../lib/jobs.js';
 import { notFound } from '../../lib/errors.js';
 import { envelopeResponses } from '../../lib/responses.js';
@@ -60,19 +59,6 @@ const ACCESS =
 const jobParams = z.object({ jobId: z.string().min(1).max(64) });
 const imageParams = z.object({ id: z.string().uuid() });
 const marketOnly = z.object({ countryCode: z.string().optional() });
-
-interface ImportRow {
-  id: string;
-  market: string;
-  uploader_id: string;
-  session_id: string | null;
-  original_name: string;
-  original_file_id: string;
-  state: ImportJob['state'];
-  progress_done: number;
-  progress_total: number | null;
-  message: CodedMessage | null;
-}
 
 interface ImageRow {
   id: string;
@@ -126,19 +112,8 @@ export function merchImagesImportJob(deps: {
     const { rows } = await db.query<ImportRow>('SELECT * FROM imports WHERE id = $1', [payload.importId]);
     const row = rows[0];
     if (!row || row.state !== 'queued') return { skipped: true };
-    const setImport = async (q: Queryable, fields: Record<string, unknown>, onlyQueued = false) => {
-      const names = Object.keys(fields);
-      const json = new Set(['result', 'message']);
-      const { rows: done } = await q.query(
-        `UPDATE imports SET ${names.map((n, i) => `${n} = $${i + 2}${json.has(n) ? '::jsonb' : ''}`).join(', ')}
-          WHERE id = $1${onlyQueued ? ` AND state = 'queued'` : ''} RETURNING id`,
-        [
-          row.id,
-          ...names.map((n) => (json.has(n) && fields[n] !== null ? JSON.stringify(fields[n]) : fields[n])),
-        ],
-      );
-      return done.length > 0;
-    };
+    const setImport = async (q: Queryable, fields: Record<string, unknown>, onlyQueued = false) =>
+      (await updateImport(q, row.id, fields, onlyQueued ? `state = 'queued'` : undefined)) !== null;
     const report = (q: Queryable, outcome: ImageZipOutcome) =>
       q.query(
         `INSERT INTO merch_image_uploads (import_id, country_code, entries, stored, replaced, problems,

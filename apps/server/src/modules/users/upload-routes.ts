@@ -14,7 +14,6 @@
  * Admins of the market with User Access's upload (edit) ability; BG mapping is not for market id.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,18 +37,23 @@ import {
   type SalesmanBgMapping,
 } from '@fieldforce/contracts';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { recordStoredFile } from '../../lib/file-store.js';
 import { applyImport } from '../../lib/imports/apply.js';
 import type { ImportContext, ImportDefinition } from '../../lib/imports/definition.js';
-import { errorFileLines } from '../../lib/imports/error-file.js';
-import { extensionOf, receiveUpload } from '../../lib/imports/intake.js';
-import { validateImport, type OpenFile } from '../../lib/imports/validate.js';
+import { receiveUpload } from '../../lib/imports/intake.js';
+import {
+  holdImport,
+  importDeps,
+  IMPORT_RELEASED as released,
+  recordUpload,
+  updateImport,
+  validatedFields,
+  validateUpload,
+} from '../../lib/imports/stored-import.js';
 import { assertAdminTool } from '../../lib/policies/index.js';
 import { dtScope } from '../../lib/policy.js';
 import { attachmentDisposition } from '../../lib/export-limits.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
-import { IMPORT_LEASE_MS } from '../files/recovery.js';
 import { salesmanImport } from './salesman-import.js';
 import { userImport } from './user-import.js';
 
@@ -75,41 +79,17 @@ const uploadResponse = z.union([userUploadResultSchema, userUploadPreviewSchema]
 
 export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
-  const workerId = `${app.jobs.workerId}`;
-  const leaseEnd = () => new Date(app.clock.now().getTime() + IMPORT_LEASE_MS);
+  const deps = importDeps(app);
+  const setImport = (id: string, fields: Record<string, unknown>) => updateImport(app.db, id, fields);
 
-  async function setImport(id: string, fields: Record<string, unknown>): Promise<void> {
-    const names = Object.keys(fields);
-    const json = new Set(['preview', 'result', 'message']);
-    await app.db.query(
-      `UPDATE imports SET ${names.map((n, i) => `${n} = $${i + 2}${json.has(n) ? '::jsonb' : ''}`).join(', ')}
-        WHERE id = $1`,
-      [
-        id,
-        ...names.map((n) => {
-          const v = fields[n];
-          return json.has(n) && v !== null ? JSON.stringify(v) : v;
-        }),
-      ],
-    );
-  }
-
-  /** Keeps the import's lease while the work runs (recovery settles an import whose lease ran out). */
-  async function leased<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const renew = setInterval(() => {
-      app.db
-        .query('UPDATE imports SET locked_until = $2 WHERE id = $1', [id, leaseEnd()])
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, importId: id }, 'renewing an import lease failed'),
-        );
-    }, IMPORT_LEASE_MS / 3);
-    renew.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-    }
-  }
+  /** `updatedBy`, when sent, is the uploader's own email: refused before anything is stored. */
+  const refuseUpdatedBy = (email: string) => (name: string, value: string) => {
+    const updatedBy = value.trim();
+    if (name !== 'updatedBy' || !updatedBy || updatedBy.toLowerCase() === email) return null;
+    return new AppError('VALIDATION_FAILED', 'updatedBy: must be your own email', [
+      { field: 'updatedBy', message: 'must be your own email' },
+    ]);
+  };
 
   app.post(
     '/api/fb/users',
@@ -141,75 +121,34 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertAdminTool(ctx.db, ctx.user, ctx.market, 'userAccess', 'upload');
       const now = ctx.clock.now();
       const importId = randomUUID();
-      const fileId = randomUUID();
       const file = await receiveUpload(request, app.files, def, {
         importId,
         now,
         fileField: 'file',
         fields: ['updatedBy'],
+        refuseField: refuseUpdatedBy(ctx.user.email),
         noFile: 'USER_NO_FILE',
         wrongFile: 'USER_FILE_INCORRECT',
       });
-      const updatedBy = file.fields.updatedBy?.trim();
-      if (updatedBy && updatedBy.toLowerCase() !== ctx.user.email)
-        throw new AppError('VALIDATION_FAILED', 'updatedBy: must be your own email', [
-          { field: 'updatedBy', message: 'must be your own email' },
-        ]);
-      const { storedName } = file;
-      await ctx.db.transaction(async (tx) => {
-        await recordStoredFile(tx, {
-          id: fileId,
-          market: ctx.market,
-          ownerId: ctx.user.id,
-          kind: def.kind,
-          originalName: file.originalName,
-          storedName,
-          key: file.key,
-          bytes: file.bytes,
-          createdAt: now,
-        });
-        await tx.query(
-          `INSERT INTO imports (id, kind, market, uploader_id, session_id, original_name, stored_name,
-                                original_file_id, state, created_at, locked_by, locked_until)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'parsing', $9, $10, $11)`,
-          [
-            importId,
-            def.kind,
-            ctx.market,
-            ctx.user.id,
-            ctx.session.id,
-            file.originalName,
-            storedName,
-            fileId,
-            now,
-            workerId,
-            leaseEnd(),
-          ],
-        );
+      await recordUpload(deps, {
+        importId,
+        kind: def.kind,
+        file,
+        now,
+        market: ctx.market,
+        userId: ctx.user.id,
+        sessionId: ctx.session.id,
+        state: 'parsing',
+        leased: true,
       });
-      const open: OpenFile = () => app.files.get(file.key) as AsyncIterable<Uint8Array>;
       const importCtx: ImportContext = { importId, market: ctx.market, user: ctx.user, now };
-      const released = { locked_by: null, locked_until: null };
       try {
-        return await leased(importId, async () => {
-          const outcome = await validateImport(ctx.db, open, def, importCtx);
-          const errorFileId =
-            outcome.errors.length > 0
-              ? await writeErrorSheet(ctx, importId, storedName, def, open, outcome.errors)
-              : null;
+        return await holdImport(deps, importId, async () => {
+          const { outcome, errorFileId } = await validateUpload(deps, def, importCtx, file);
           const rejected = outcome.preview === null;
           const hasErrors = rejected || outcome.errors.length > 0;
           if (query.preview === 'true' || hasErrors) {
-            await setImport(importId, {
-              state: rejected ? 'rejected' : 'validated',
-              preview: outcome.preview,
-              message: outcome.message,
-              error_file_id: errorFileId,
-              progress_done: outcome.preview?.rows ?? 0,
-              progress_total: outcome.preview?.rows ?? 0,
-              validated_at: ctx.clock.now(),
-              ...released,
-            });
+            await setImport(importId, validatedFields(outcome, errorFileId, ctx.clock.now()));
             if (rejected) throw refusal(outcome.message ?? importMessage('HAS_ERRORS'));
             if (query.preview !== 'true') throw refusal(importMessage('HAS_ERRORS'), 400, outcome.errors);
             return reply.send(
@@ -241,34 +180,6 @@ export const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-
-  /** The error sheet: the original rows with an Error column, stored as the import's error file. */
-  async function writeErrorSheet(
-    ctx: RouteContext,
-    importId: string,
-    storedName: string,
-    def: ImportDefinition<unknown>,
-    open: OpenFile,
-    errors: ImportPreview['errors'],
-  ): Promise<string> {
-    const id = `${importId}-errors`;
-    const key = `imports/${importId}/errors.csv`;
-    const { bytes } = await app.files.put(key, Readable.from(errorFileLines(open, errors, ctx.market)));
-    const ext = extensionOf(storedName);
-    const name = `${ext ? storedName.slice(0, -ext.length) : storedName}_errors.csv`;
-    await recordStoredFile(ctx.db, {
-      id,
-      market: ctx.market,
-      ownerId: ctx.user.id,
-      kind: `${def.kind}.errors`,
-      originalName: name,
-      storedName: name,
-      key,
-      bytes,
-      createdAt: ctx.clock.now(),
-    });
-    return id;
-  }
 
   // ------------------------------------------------------------------------------------------------
   // The template (Download Template): the columns, one example row, a Notes sheet
