@@ -28,22 +28,19 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  marketQuerySchema,
-  ok,
-  type Abilities,
-  type AdminToolKey,
-  type CountryCode,
-} from '@fieldforce/contracts';
+import { ok, type Abilities, type AdminToolKey, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { AuthSession, AuthUser } from '../policy.js';
-import { envelopeResponses } from '../responses.js';
 import { routeContext, type AuditInput } from '../route.js';
-import { gatedAbilities, toolGate, type ToolGatePolicy } from './admin-gate.js';
-
-const signedIn = [{ customerToken: [] }];
+import {
+  adminRouteOptions,
+  gatedAbilities,
+  type AdminRouteSpec,
+  type MarketQuery,
+  type ToolGatePolicy,
+} from './admin-gate.js';
 
 /** One audit entry of a change; the tool is the route's, who, where and which request are filled in. */
 export type ChangeAudit = Omit<AuditInput, 'tool' | 'importId'>;
@@ -92,26 +89,10 @@ export interface AdminChangeContext<P, Q, B> {
   body: B;
 }
 
-type MarketQuery = z.infer<typeof marketQuerySchema>;
-
-export interface AdminChangeOptions<P, Q, B, R, T = R> {
+export interface AdminChangeOptions<P, Q, B, R, T = R> extends AdminRouteSpec<P, Q, R> {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
   tool: AdminToolKey;
-  summary: string;
-  description: string;
-  /** OpenAPI tag (default 'admin'). */
-  tag?: string;
-  params?: z.ZodType<P>;
-  /** The querystring (default contracts' marketQuerySchema). */
-  query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** The answer's response-data schema; the envelope's error statuses are added. */
-  response: z.ZodType<R>;
-  /** Error statuses past 400, 401, 403, 404 and 500 the OpenAPI entry lists. */
-  errorStatuses?: number[];
-  /** Role gate read by plugins/auth.ts before anything else (default: admins). */
-  roles?: readonly ['admin'];
   /**
    * The words of a failure that is not one of ours (not an AppError: a lost connection, a bug): logged,
    * answered 500 with them (e.g. the spec's 'Failed to delete device ID'). Default: the app's error handler.
@@ -148,20 +129,7 @@ export function registerAdminChange<P, Q, B, R, T>(
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: options.method,
-    url: options.path,
-    schema: {
-      tags: [options.tag ?? 'admin'],
-      summary: options.summary,
-      description: options.description,
-      ...(options.params ? { params: options.params } : {}),
-      querystring: options.query ?? marketQuerySchema,
-      ...(options.body ? { body: options.body } : {}),
-      response: envelopeResponses(options.response, options.errorStatuses),
-      security: signedIn,
-    },
-    config: { access: { roles: options.roles ?? (['admin'] as const) } },
-    // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
-    preValidation: toolGate(app, options.authorize),
+    ...adminRouteOptions(app, options, options.authorize, options.body),
     handler: async (request) => {
       const { user, session, market, log, requestId, clock, audit } = routeContext(request);
       const ctx: AdminChangeContext<P, Q, B> = {

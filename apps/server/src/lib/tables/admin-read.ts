@@ -20,17 +20,13 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { marketQuerySchema, ok, type Abilities, type CountryCode } from '@fieldforce/contracts';
+import { ok, type Abilities, type CountryCode } from '@fieldforce/contracts';
 import type { Database } from '../../db/client.js';
 import type { AdminAction } from '../policies/index.js';
 import type { AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
-import { envelopeResponses } from '../responses.js';
-import { gatedAbilities, toolGate } from './admin-gate.js';
+import { adminRouteOptions, gatedAbilities, type AdminRouteSpec, type MarketQuery } from './admin-gate.js';
 import type { AuthorizeTool } from './admin-table-routes.js';
-
-const signedIn = [{ customerToken: [] }];
 
 /** What `read` gets: the caller, the market, what the policy answered and the validated input. */
 export interface AdminReadContext<P, Q> {
@@ -44,21 +40,7 @@ export interface AdminReadContext<P, Q> {
   query: Q;
 }
 
-type MarketQuery = z.infer<typeof marketQuerySchema>;
-
-export interface AdminReadOptions<P, Q, R> {
-  path: string;
-  summary: string;
-  description: string;
-  /** OpenAPI tag (default 'admin'). */
-  tag?: string;
-  params?: z.ZodType<P>;
-  /** The querystring (default contracts' marketQuerySchema). */
-  query?: z.ZodType<Q>;
-  /** The answer's response-data schema; the envelope's error statuses are added. */
-  response: z.ZodType<R>;
-  /** Role gate read by plugins/auth.ts before anything else (default: admins). */
-  roles?: readonly ['admin'];
+export interface AdminReadOptions<P, Q, R> extends AdminRouteSpec<P, Q, R> {
   /** The tool's policy (as registerAdminTable's), asked for `action`. */
   authorize: AuthorizeTool;
   /** Default 'view'. */
@@ -73,19 +55,7 @@ export function registerAdminRead<P = undefined, Q = MarketQuery, R = unknown>(
   const action = options.action ?? 'view';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
-    url: options.path,
-    schema: {
-      tags: [options.tag ?? 'admin'],
-      summary: options.summary,
-      description: options.description,
-      ...(options.params ? { params: options.params } : {}),
-      querystring: options.query ?? marketQuerySchema,
-      response: envelopeResponses(options.response),
-      security: signedIn,
-    },
-    config: { access: { roles: options.roles ?? (['admin'] as const) } },
-    // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
-    preValidation: toolGate(app, (q, user, market) => options.authorize(q, user, market, action)),
+    ...adminRouteOptions(app, options, (q, user, market) => options.authorize(q, user, market, action)),
     handler: async (request) => {
       const { user } = requireAuth(request);
       return ok(

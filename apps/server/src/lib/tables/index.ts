@@ -76,4 +76,10 @@ export {
   type ChangeAudit,
 } from './admin-change.js';
 export { registerAdminRead, type AdminReadContext, type AdminReadOptions } from './admin-read.js';
-export { gatedAbilities, toolGate, type ToolGatePolicy } from './admin-gate.js';
+export {
+  adminRouteOptions,
+  gatedAbilities,
+  toolGate,
+  type AdminRouteSpec,
+  type ToolGatePolicy,
+} from './admin-gate.js';
