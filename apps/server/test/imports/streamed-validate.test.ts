@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMessage, type RowError } from '@fieldforce/contracts';
+import type { RowError } from '@fieldforce/contracts';
 import type {
   ImportContext,
   ImportDefinition,
@@ -18,27 +18,11 @@ import { applyImport } from '../../src/lib/imports/apply.js';
 import { DB_BATCH_ROWS, StreamedRows, validateImport } from '../../src/lib/imports/validate.js';
 import type { AuthUser } from '../../src/lib/policy.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
+import { codeError as err, csvDefinitionBase, duplicateCodes, inStoreChunks } from './validate-fixtures.js';
 
 interface Row {
   code: string;
   owner: string;
-}
-
-const err = (
-  code: 'BLANK_VALUE' | 'DUPLICATE_ROW' | 'NOT_IN_PORTAL' | 'DEVICE_ID_IN_FILE_TWICE',
-  row: number,
-  params: Record<string, number> = {},
-): RowError => ({ ...importMessage(code, { row, ...params }), row, header: 'Code' });
-
-/** DUPLICATE_ROW on a repeated code (the first row keeps it). */
-function duplicates(rows: ReadonlyArray<ValidRow<Row>>): RowError[] {
-  const seen = new Set<string>();
-  const out: RowError[] = [];
-  for (const r of rows) {
-    if (seen.has(r.value.code)) out.push(err('DUPLICATE_ROW', r.row));
-    seen.add(r.value.code);
-  }
-  return out;
 }
 
 /** An owner (when given) given to two codes: the later row names the first (deviceGivenTwice's shape). */
@@ -56,13 +40,8 @@ function ownerTwice(rows: ReadonlyArray<ValidRow<Row>>): RowError[] {
 }
 
 const base = {
-  kind: 'outletStatus',
-  tool: 'outletStatus',
-  maxBytes: 50 * 1024 * 1024,
-  extensions: ['.csv'],
-  noSpacesInName: true,
+  ...csvDefinitionBase,
   headers: ['Code', 'Owner'],
-  dateColumns: [],
   validateRow(raw: Readonly<Record<string, string>>, row: number) {
     if (!raw.Code) return { errors: [err('BLANK_VALUE', row)] };
     return { value: { code: raw.Code, owner: raw.Owner ?? '' } };
@@ -86,11 +65,11 @@ const base = {
   auditAction: 'test.import',
 } as const;
 
-const kept: KeptRowsDefinition<Row> = { ...base, crossRowRules: [duplicates, ownerTwice] };
+const kept: KeptRowsDefinition<Row> = { ...base, crossRowRules: [duplicateCodes, ownerTwice] };
 const streamed: StreamedDefinition<Row> = {
   ...base,
   crossRowRules: [
-    { key: (v) => v.code, check: duplicates },
+    { key: (v) => v.code, check: duplicateCodes },
     { key: (v) => (v.owner === '' ? null : v.owner), check: ownerTwice },
   ],
 };
@@ -104,9 +83,7 @@ function stored(text: string) {
   const counter = { opens: 0 };
   const open = () => {
     counter.opens += 1;
-    return (async function* () {
-      for (let i = 0; i < bytes.length; i += 65_536) yield bytes.subarray(i, i + 65_536);
-    })();
+    return inStoreChunks(bytes);
   };
   return { open, counter };
 }

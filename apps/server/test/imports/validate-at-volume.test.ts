@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importMessage, type RowError } from '@fieldforce/contracts';
+import type { RowError } from '@fieldforce/contracts';
 import type { ImportContext, ImportDefinition, ValidRow } from '../../src/lib/imports/definition.js';
 import { DB_BATCH_ROWS, validateImport } from '../../src/lib/imports/validate.js';
 import type { AuthUser } from '../../src/lib/policy.js';
@@ -18,17 +18,12 @@ import {
   validateOutletStatusRow,
   type NumberedValue,
 } from '../../src/modules/outlet-status/rules.js';
+import { codeError as err, csvDefinitionBase, duplicateCodes, inStoreChunks } from './validate-fixtures.js';
 
 interface Row {
   code: string;
   status: number;
 }
-
-const err = (code: 'BLANK_VALUE' | 'DUPLICATE_ROW' | 'NOT_IN_PORTAL', row: number): RowError => ({
-  ...importMessage(code, { row }),
-  row,
-  header: 'Code',
-});
 
 /**
  * A definition whose database rule fails codes ending in 7 and whose plan updates even codes; it
@@ -37,28 +32,13 @@ const err = (code: 'BLANK_VALUE' | 'DUPLICATE_ROW' | 'NOT_IN_PORTAL', row: numbe
 function recordingDefinition() {
   const batches: number[] = [];
   const def: ImportDefinition<Row> = {
-    kind: 'outletStatus',
-    tool: 'outletStatus',
-    maxBytes: 50 * 1024 * 1024,
-    extensions: ['.csv'],
-    noSpacesInName: true,
+    ...csvDefinitionBase,
     headers: ['Code', 'Status'],
-    dateColumns: [],
     validateRow(raw, row) {
       if (!raw.Code) return { errors: [err('BLANK_VALUE', row)] };
       return { value: { code: raw.Code, status: Number(raw.Status) } };
     },
-    crossRowRules: [
-      (rows) => {
-        const seen = new Set<string>();
-        const out: RowError[] = [];
-        for (const r of rows) {
-          if (seen.has(r.value.code)) out.push(err('DUPLICATE_ROW', r.row));
-          seen.add(r.value.code);
-        }
-        return out;
-      },
-    ],
+    crossRowRules: [duplicateCodes],
     async checkAgainstDb(_q, rows) {
       batches.push(rows.length);
       await new Promise((r) => setTimeout(r, 1));
@@ -78,10 +58,7 @@ function recordingDefinition() {
 const ctx = (market: 'vn' | 'id') =>
   ({ importId: 'i1', market, user: {} as AuthUser, now: new Date() }) satisfies ImportContext;
 const noDb = { query: async () => ({ rows: [] }) };
-const chunked = (bytes: Uint8Array) =>
-  async function* () {
-    for (let i = 0; i < bytes.length; i += 65_536) yield bytes.subarray(i, i + 65_536);
-  };
+const chunked = (bytes: Uint8Array) => () => inStoreChunks(bytes);
 
 /** The expected outcome from the codes alone (row n holds codes[n - 1]; '' is a blank code). */
 function expected(codes: string[]) {
@@ -133,7 +110,8 @@ describe('validation in batches', () => {
   });
 
   it('a file read again in the market code page after a batch went out counts each row once', async () => {
-    const total = DB_BATCH_ROWS * 2 + 50;
+    // Over one 64 KiB read before the bad byte, so that a batch goes out first.
+    const total = Math.max(DB_BATCH_ROWS * 2, 20_000) + 50;
     const codes = Array.from({ length: total }, (_, i) => `C${i + 1}`);
     const ascii = new TextEncoder().encode(`Code,Status\n${codes.map((c) => `${c},0`).join('\n')}\n`);
     // One more row whose code holds 0xE0 (à in Windows-1258), not UTF-8: found after the first batch.
@@ -148,7 +126,7 @@ describe('validation in batches', () => {
     const { def, batches } = recordingDefinition();
     const out = await validateImport(noDb, chunked(bytes), def, ctx('vn'));
     const want = expected([...codes, 'Xà2']);
-    // The first pass sent at least one batch before the bad byte; the second pass sent three.
+    // The first pass sent at least one batch before the bad byte; the second pass sent the rest.
     expect(batches.length).toBeGreaterThanOrEqual(4);
     expect(out.errors).toEqual(want.errors);
     expect(out.preview).toMatchObject({
