@@ -47,21 +47,15 @@ const batch = {
   ],
 };
 
+/** One hit on `key` in a one-minute window. */
+const hit = (key: string) => ({ key, timeWindow: 60_000 });
+
 describe('grouped rate-limit counting', () => {
   it('counts hits of one statement as if counted one by one, keys apart', async () => {
     const db = t.app.db;
     const now = Date.parse('2026-11-20T00:00:00Z');
     expect(await countHit(db, 'g:a', 60_000, now)).toEqual({ current: 1, ttl: 60_000 });
-    const results = await countHits(
-      db,
-      [
-        { key: 'g:a', timeWindow: 60_000 },
-        { key: 'g:b', timeWindow: 60_000 },
-        { key: 'g:a', timeWindow: 60_000 },
-        { key: 'g:a', timeWindow: 60_000 },
-      ],
-      now + 1_000,
-    );
+    const results = await countHits(db, [hit('g:a'), hit('g:b'), hit('g:a'), hit('g:a')], now + 1_000);
     expect(results).toEqual([
       { current: 2, ttl: 59_000 },
       { current: 1, ttl: 60_000 },
@@ -69,14 +63,7 @@ describe('grouped rate-limit counting', () => {
       { current: 4, ttl: 59_000 },
     ]);
     // After the window: a new one, counted from one, for the whole group.
-    const later = await countHits(
-      db,
-      [
-        { key: 'g:a', timeWindow: 60_000 },
-        { key: 'g:a', timeWindow: 60_000 },
-      ],
-      now + 61_000,
-    );
+    const later = await countHits(db, [hit('g:a'), hit('g:a')], now + 61_000);
     expect(later).toEqual([
       { current: 1, ttl: 60_000 },
       { current: 2, ttl: 60_000 },
