@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './chart.css';
 
 export interface ChartFiguresRow {
@@ -9,44 +9,73 @@ export interface ChartFiguresRow {
   cells: readonly ReactNode[];
 }
 
-export interface ChartFiguresTableProps {
-  /** The disclosure's text, e.g. 'Show the figures'. */
-  toggle: string;
-  caption: string;
+export interface FiguresTableProps {
+  caption: ReactNode;
   /** Column headers, the first over the row labels. */
   columns: readonly string[];
   rows: readonly ChartFiguresRow[];
+  /** The scroll box's and the table's classes (default: the chart's). */
+  wrapClassName?: string;
+  className?: string;
+  /** e.g. 'visually-hidden' when a heading beside the table already says the same. */
+  captionClassName?: string;
+}
+
+export interface ChartFiguresTableProps extends FiguresTableProps {
+  /** The disclosure's text, e.g. 'Show the figures'. */
+  toggle: string;
+}
+
+/**
+ * Figures as a table: a caption, a header row, then one row per label (its header cell) and its figures;
+ * in a box that scrolls sideways on its own so a wide table never widens the page.
+ */
+export function FiguresTable({
+  caption,
+  columns,
+  rows,
+  wrapClassName = 'chart__table-wrap',
+  className = 'chart__table',
+  captionClassName,
+}: FiguresTableProps) {
+  const captionId = useId();
+  // The box scrolls: it takes the keyboard focus (arrow keys scroll it) and is named by the caption.
+  return (
+    <div className={wrapClassName} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className={className}>
+        <caption id={captionId} className={captionClassName}>
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((header, i) => (
+              <th scope="col" key={i}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              {row.cells.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** A chart's figures as a table behind a disclosure ("show as a table"), under ColumnChart or any chart. */
-export function ChartFiguresTable({ toggle, caption, columns, rows }: ChartFiguresTableProps) {
+export function ChartFiguresTable({ toggle, ...table }: ChartFiguresTableProps) {
   return (
     <details className="chart__details">
       <summary>{toggle}</summary>
-      <div className="chart__table-wrap">
-        <table className="chart__table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((header, i) => (
-                <th scope="col" key={i}>
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                {row.cells.map((cell, i) => (
-                  <td key={i}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiguresTable {...table} />
     </details>
   );
 }

@@ -2,7 +2,13 @@
 // and the figures in a table. Use these instead of drawing a chart in a feature.
 export { ColumnChart, type ColumnChartProps, type ColumnChartTable } from './column-chart';
 export { ChartTip } from './chart-tip';
-export { ChartFiguresTable, type ChartFiguresRow, type ChartFiguresTableProps } from './figures-table';
+export {
+  ChartFiguresTable,
+  FiguresTable,
+  type ChartFiguresRow,
+  type ChartFiguresTableProps,
+  type FiguresTableProps,
+} from './figures-table';
 export { columnLayout, niceStep, COLUMN_MARGIN, type ColumnLayout, type PlotBox } from './layout';
 export { useChartPoints } from './use-chart-points';
 export { useWidth } from './use-width';

@@ -10,7 +10,7 @@ import {
 } from '@fieldforce/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ColumnChart } from '../../../components/chart';
+import { ColumnChart, FiguresTable } from '../../../components/chart';
 import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ToggleGroup } from '../../../components/toggle-group';
@@ -533,55 +533,45 @@ function BarTable({
     );
   }
   return (
-    <div className="usage__table-wrap">
-      <table className="usage__table">
-        <caption className={captionHidden ? 'visually-hidden' : undefined}>
+    <FiguresTable
+      wrapClassName="usage__table-wrap"
+      className="usage__table usage__table--bars"
+      captionClassName={captionHidden ? 'visually-hidden' : undefined}
+      caption={
+        <>
           {caption}
           {note ? <span className="usage__caption-note"> · {note}</span> : null}
-        </caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th scope="col" key={h}>
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="usage__value-col">
-              {valueHeader}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">
-                {r.label}
-                {r.hint && r.hint !== r.label ? <span className="usage__hint">{r.hint}</span> : null}
-              </th>
-              {(r.cells ?? []).map((c, i) => (
-                <td key={i}>{c}</td>
-              ))}
-              <td className="usage__value-cell">
-                <div className="usage__value">
-                  <span className="usage__meter" aria-hidden="true">
-                    <span
-                      className={
-                        r.tone === 'bad' ? 'usage__meter-fill usage__meter-fill--bad' : 'usage__meter-fill'
-                      }
-                      style={{ width: `${max > 0 ? Math.max(2, (r.value / max) * 100) : 0}%` }}
-                    />
-                  </span>
-                  <span className="usage__number">{format(r.value)}</span>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      columns={[...headers, valueHeader]}
+      rows={rows.map((r) => ({
+        key: r.key,
+        label: (
+          <>
+            {r.label}
+            {r.hint && r.hint !== r.label ? <span className="usage__hint">{r.hint}</span> : null}
+          </>
+        ),
+        cells: [
+          ...(r.cells ?? []),
+          <div className="usage__value" key="value">
+            <span className="usage__meter" aria-hidden="true">
+              <span
+                className={
+                  r.tone === 'bad' ? 'usage__meter-fill usage__meter-fill--bad' : 'usage__meter-fill'
+                }
+                style={{ width: `${max > 0 ? Math.max(2, (r.value / max) * 100) : 0}%` }}
+              />
+            </span>
+            <span className="usage__number">{format(r.value)}</span>
+          </div>,
+        ],
+      }))}
+    />
   );
 }
 
+/** A plain table of figures (the shared components/chart one, in the usage page's style). */
 function PlainTable({
   caption,
   headers,
@@ -589,37 +579,15 @@ function PlainTable({
 }: {
   caption: string;
   headers: readonly string[];
-  rows: readonly (readonly string[])[];
+  rows: readonly (readonly [string, ...string[]])[];
 }) {
   return (
-    <div className="usage__table-wrap">
-      <table className="usage__table usage__table--plain">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th scope="col" key={h}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <th scope="row" key={j}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={j}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FiguresTable
+      wrapClassName="usage__table-wrap"
+      className="usage__table usage__table--plain"
+      caption={caption}
+      columns={headers}
+      rows={rows.map(([label, ...cells], i) => ({ key: i, label, cells }))}
+    />
   );
 }
