@@ -96,6 +96,7 @@ function UserAccessView() {
     (key) => draft[key] !== '',
   ).length;
   const filters = useUserAccessFilters(country);
+  const dtNames = new Map((filters.data?.dtCodes ?? []).map((dt) => [dt.code, dt.name] as const));
   const result = useUserAccessPage(country, criteria);
   // The market's roles (the portal-wide ones and its chain), then any other role a listed user has.
   const roles = useMemo(() => {
@@ -188,7 +189,7 @@ function UserAccessView() {
     {
       key: 'dtAccessCodes',
       header: t('userAccess.col.dt'),
-      cell: (row) => <DtCodesCell codes={splitList(row.dtAccessCodes)} t={t} />,
+      cell: (row) => <DtCodesCell codes={splitList(row.dtAccessCodes)} names={dtNames} t={t} />,
     },
     {
       key: 'lastLoginAt',
@@ -406,12 +407,21 @@ function describeEntry(entry: ActivityEntry, t: Translate): string | undefined {
   return undefined;
 }
 
-function DtCodesCell({ codes, t }: { codes: string[]; t: Translate }) {
+/** A user's DTs by name (the code where the name is not known), the first three, with "name (code)" on hover. */
+function DtCodesCell({
+  codes,
+  names,
+  t,
+}: {
+  codes: string[];
+  names: ReadonlyMap<string, string>;
+  t: Translate;
+}) {
   if (isAllDts(codes)) return <span className="chip ua-chip--all">{t('userAccess.allDts')}</span>;
   const shown = codes.slice(0, 3);
   return (
-    <span title={codes.join(', ')}>
-      {shown.join(', ')}
+    <span title={codes.map((code) => (names.has(code) ? `${names.get(code)} (${code})` : code)).join(', ')}>
+      {shown.map((code) => names.get(code) ?? code).join(', ')}
       {codes.length > shown.length ? ` ${t('userAccess.more', { count: codes.length - shown.length })}` : ''}
     </span>
   );
