@@ -68,7 +68,8 @@ export default defineConfig({
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Booting (fresh database, migrations, test seed) takes ~20 s alone but over 90 s on a loaded machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
