@@ -6,10 +6,17 @@ import { signIn } from './auth-helpers';
 
 // Issue 10: no screen is wider than a phone. Every route of the spec's route table (spec section 2) is
 // opened as the demo roles that reach it, plus the report screens, in English and Vietnamese, at
-// 360, 390 and 480 px; a page whose document is wider than the viewport fails with the elements
+// 480, 390 and 360 px; a page whose document is wider than the viewport fails with the elements
 // that stick out.
+//
+// Each screen is loaded once (per user and language) at the widest width and then narrowed to the
+// others in the same page, instead of being loaded afresh in a new page at each width: a third of the
+// page loads and sign-ins (this file took 6.9 of the browser stage's ~17 minutes). Narrowing is the
+// harder case: a part sized at load and never again stays too wide and fails here.
 
-const WIDTHS = [360, 390, 480] as const;
+/** Widest first: each screen is loaded at the first and narrowed to the others. */
+const WIDTHS = [480, 390, 360] as const;
+const HEIGHT = 800;
 const LANGUAGES = ['en', 'vi'] as const;
 const SIGNED_OUT = [ROUTES.login, ROUTES.signup, ROUTES.forgotPassword] as const;
 const SIGNED_IN = ROUTE_TABLE.filter((route) => route.header !== 'none');
@@ -29,6 +36,8 @@ const ROLES: readonly { email: string; routes: readonly string[]; reports?: bool
   },
   { email: 'none.vn@demo.test', routes: [ROUTES.landing] },
 ];
+
+test.use({ viewport: { width: WIDTHS[0], height: HEIGHT } });
 
 interface Overflow {
   scrollWidth: number;
@@ -81,16 +90,41 @@ async function overflowOf(page: Page): Promise<Overflow> {
   });
 }
 
-/** Opens `path`, waits for the screen and its data, and records it when it is wider than the viewport. */
+/** Sets the viewport's width and lets the page follow (resize listeners, observers, layout). */
+async function resizeTo(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: HEIGHT });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** The overflow once the page has settled: a part that follows a resize late gets up to 2 s. */
+async function settledOverflow(page: Page): Promise<Overflow> {
+  let result = await overflowOf(page);
+  for (const end = Date.now() + 2_000; result.scrollWidth > result.innerWidth && Date.now() < end;) {
+    await page.waitForTimeout(100);
+    result = await overflowOf(page);
+  }
+  return result;
+}
+
+/**
+ * Opens `path` at the widest width, waits for the screen and its data, then at each width records it
+ * when it is wider than the viewport.
+ */
 async function check(page: Page, path: string, label: string, found: string[]): Promise<void> {
+  await resizeTo(page, WIDTHS[0]);
   await page.goto(path);
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
-  const result = await overflowOf(page);
-  if (result.scrollWidth > result.innerWidth) {
-    found.push(
-      `${label} ${path} -> ${new URL(page.url()).pathname}: ${result.scrollWidth} > ${result.innerWidth}; ${result.culprits.join(', ')}`,
-    );
+  for (const width of WIDTHS) {
+    if (width !== WIDTHS[0]) await resizeTo(page, width);
+    const result = await settledOverflow(page);
+    if (result.scrollWidth > result.innerWidth) {
+      found.push(
+        `${width} px ${label} ${path} -> ${new URL(page.url()).pathname}: ${result.scrollWidth} > ${result.innerWidth}; ${result.culprits.join(', ')}`,
+      );
+    }
   }
 }
 
@@ -106,28 +140,34 @@ async function reportLinks(page: Page): Promise<string[]> {
   return links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
+test('the sign-in screens fit at every width', async ({ page }) => {
+  // The three widths' time (30 s each when every width was a test of its own).
+  test.setTimeout(90_000);
+  const found: string[] = [];
+  await page.goto(ROUTES.login);
+  for (const language of LANGUAGES) {
+    await setLanguage(page, language);
+    for (const path of SIGNED_OUT) await check(page, path, language, found);
+  }
+  expect(found).toEqual([]);
+});
 
-    test('the sign-in screens fit', async ({ page }) => {
-      const found: string[] = [];
-      await page.goto(ROUTES.login);
-      for (const language of LANGUAGES) {
-        await setLanguage(page, language);
-        for (const path of SIGNED_OUT) await check(page, path, language, found);
-      }
-      expect(found).toEqual([]);
-    });
-
-    test('the reports header title stays clear of the avatar and the menu button', async ({ page }) => {
-      await signIn(page, 'admin.vn@demo.test');
-      for (const language of LANGUAGES) {
-        await setLanguage(page, language);
-        await page.goto(ROUTES.operationalReportsLanding);
-        const banner = page.getByRole('banner');
-        const title = banner.locator('.site-header__area');
-        await expect(title).toBeVisible();
+test('the reports header title stays clear of the avatar and the menu button at every width', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin.vn@demo.test');
+  for (const language of LANGUAGES) {
+    await setLanguage(page, language);
+    await resizeTo(page, WIDTHS[0]);
+    await page.goto(ROUTES.operationalReportsLanding);
+    const banner = page.getByRole('banner');
+    const title = banner.locator('.site-header__area');
+    await expect(title).toBeVisible();
+    for (const width of WIDTHS) {
+      await resizeTo(page, width);
+      const at = `${width} px, ${language}`;
+      await expect(async () => {
         const box = (await title.boundingBox())!;
         for (const control of [
           banner.locator('button.avatar'),
@@ -135,27 +175,26 @@ for (const width of WIDTHS) {
         ]) {
           const other = (await control.boundingBox())!;
           // The title ends before the control starts (they sit on one row, title first).
-          expect(box.x + box.width, `${language}: title runs under a header control`).toBeLessThanOrEqual(
-            other.x,
-          );
+          expect(box.x + box.width, `${at}: title runs under a header control`).toBeLessThanOrEqual(other.x);
         }
         // And shows at least its first word whole (not an ellipsis alone).
-        expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
-      }
-    });
-
-    for (const role of ROLES) {
-      test(`${role.email}: every screen fits`, async ({ page }) => {
-        test.setTimeout(300_000);
-        const found: string[] = [];
-        await signIn(page, role.email);
-        const reports = role.reports ? await reportLinks(page) : [];
-        for (const language of LANGUAGES) {
-          await setLanguage(page, language);
-          for (const path of [...role.routes, ...reports]) await check(page, path, language, found);
-        }
-        expect(found).toEqual([]);
-      });
+        expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), at).toBe(true);
+      }).toPass({ timeout: 5_000 });
     }
-  });
+  }
+});
+
+for (const role of ROLES) {
+  for (const language of LANGUAGES) {
+    test(`${role.email} in ${language}: every screen fits at every width`, async ({ page }) => {
+      // Three widths (each had 300 s when it was a test of its own, for both languages).
+      test.setTimeout(600_000);
+      const found: string[] = [];
+      await signIn(page, role.email);
+      const reports = role.reports ? await reportLinks(page) : [];
+      await setLanguage(page, language);
+      for (const path of [...role.routes, ...reports]) await check(page, path, language, found);
+      expect(found).toEqual([]);
+    });
+  }
 }
