@@ -47,14 +47,27 @@ async function workbook(headers: readonly string[], rows: Cell[][]): Promise<Buf
 const usersFile = (...rows: Cell[][]) => workbook(USER_UPLOAD_HEADERS, rows);
 const salesmenFile = (...rows: Cell[][]) => workbook(SALESMAN_UPLOAD_HEADERS, rows);
 
+const updatedByPart = (value: string) =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="updatedBy"\r\n\r\n${value}\r\n`);
+const END = Buffer.from(`--${BOUNDARY}--\r\n`);
+
+/** POSTs a multipart body to `url` (the upload by default). */
+function postForm(token: string, payload: Buffer, url = '/api/fb/users', market = 'vn') {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      customertoken: token,
+      countrycode: market,
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+    },
+    payload,
+  });
+}
+
 function body(name: string, content: Buffer, updatedBy?: string): Buffer {
   const parts: Buffer[] = [];
-  if (updatedBy !== undefined)
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="updatedBy"\r\n\r\n${updatedBy}\r\n`,
-      ),
-    );
+  if (updatedBy !== undefined) parts.push(updatedByPart(updatedBy));
   parts.push(
     Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
@@ -74,16 +87,12 @@ function upload(
   const query = new URLSearchParams();
   if (options.userType) query.set('userType', options.userType);
   if (options.preview) query.set('preview', 'true');
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/fb/users${query.size ? `?${query}` : ''}`,
-    headers: {
-      customertoken: token,
-      countrycode: options.market ?? 'vn',
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-    },
-    payload: body(file.name, file.content, options.updatedBy),
-  });
+  return postForm(
+    token,
+    body(file.name, file.content, options.updatedBy),
+    `/api/fb/users${query.size ? `?${query}` : ''}`,
+    options.market,
+  );
 }
 
 type Answer = Envelope<unknown> & {
@@ -481,18 +490,7 @@ describe('file refusals with the spec words', () => {
       content: Buffer.from('Email,Name\r\na@b.com,A\r\n'),
     });
     expect(answer(res).errors!.shortDescription).toBe(IMPORT_MESSAGES.INVALID_TEMPLATE);
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/fb/users',
-      headers: {
-        customertoken: adminVn,
-        countrycode: 'vn',
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      payload: Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="updatedBy"\r\n\r\nadmin.vn@demo.test\r\n--${BOUNDARY}--\r\n`,
-      ),
-    });
+    const none = await postForm(adminVn, Buffer.concat([updatedByPart('admin.vn@demo.test'), END]));
     expect(none.statusCode).toBe(400);
     expect(answer(none).errors!.shortDescription).toBe('Please select a file before uploading.');
   });
@@ -521,21 +519,11 @@ describe('file refusals with the spec words', () => {
       expect(put).not.toHaveBeenCalled();
       // The field after the file: the original was streamed in, and is removed again.
       const after = Buffer.concat([
-        body('u.xlsx', content).subarray(0, -`--${BOUNDARY}--\r\n`.length),
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="updatedBy"\r\n\r\nadmin.th@demo.test\r\n--${BOUNDARY}--\r\n`,
-        ),
+        body('u.xlsx', content).subarray(0, -END.length),
+        updatedByPart('admin.th@demo.test'),
+        END,
       ]);
-      const late = await t.app.inject({
-        method: 'POST',
-        url: '/api/fb/users',
-        headers: {
-          customertoken: adminVn,
-          countrycode: 'vn',
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        },
-        payload: after,
-      });
+      const late = await postForm(adminVn, after);
       expect(late.statusCode).toBe(400);
       expect(remove.mock.calls.map(([key]) => key)).toEqual(put.mock.calls.map(([key]) => key));
       expect(await t.app.files.size(put.mock.calls[0]![0])).toBeNull();
