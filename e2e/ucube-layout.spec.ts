@@ -179,6 +179,7 @@ test('rows and breadcrumbs show names; salespeople carry their own SM code and l
   await expect(page.getByRole('columnheader', { name: 'SM code' })).toBeVisible();
   // Each salesperson row: name, email below it, a code of their own.
   const people = page.getByRole('row', { name: /^See the day of / });
+  await expect(people.nth(1)).toBeVisible();
   expect(await people.count()).toBeGreaterThan(1);
   const codes = await people.locator('td:nth-child(2)').allTextContents();
   expect(new Set(codes).size).toBe(codes.length);
@@ -210,7 +211,8 @@ test('a team leader’s KPI View of themselves shows their team right below', as
   await expect(page.getByRole('heading', { level: 1, name: 'KPI View' })).toBeVisible();
   const below = page.getByRole('region', { name: /^Team of / });
   await expect(below).toBeVisible();
-  expect(await below.getByRole('row', { name: /^See the day of / }).count()).toBeGreaterThan(1);
+  // At least two people: waits for the team's rows (the region shows before they have loaded).
+  await expect(below.getByRole('row', { name: /^See the day of / }).nth(1)).toBeVisible();
 });
 
 test('in Pakistan the UCube tables do not sort (the market’s sortable flag)', async ({ page }) => {
