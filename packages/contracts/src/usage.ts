@@ -123,10 +123,18 @@ function quickProperties(p: unknown): boolean {
   return true;
 }
 
-function quickEvent(e: unknown): boolean {
-  if (!isRecord(e)) return false;
-  for (const key in e) if (!EVENT_KEYS.has(key) || !Object.hasOwn(e, key)) return false;
-  const properties = e.properties === undefined ? {} : e.properties;
+/** Marks a missing `properties` while the event is checked (never handed out). */
+const NO_PROPERTIES: Record<string, never> = Object.freeze({});
+
+/**
+ * The event as the schema answers it: the caller's object when it holds `properties`, a copy with the
+ * schema's default (`properties: {}`) when it does not; null when anything is off. The caller's object
+ * is never written to.
+ */
+function quickEvent(e: unknown): Record<string, unknown> | null {
+  if (!isRecord(e)) return null;
+  for (const key in e) if (!EVENT_KEYS.has(key) || !Object.hasOwn(e, key)) return null;
+  const properties = e.properties === undefined ? NO_PROPERTIES : e.properties;
   const valid =
     typeof e.event === 'string' &&
     EVENT_NAMES.has(e.event) &&
@@ -138,17 +146,19 @@ function quickEvent(e: unknown): boolean {
     deviceField(e.os) &&
     deviceField(e.deviceModel) &&
     quickProperties(properties);
-  // The schema's default (the same value: a batch refused later is judged by the schema alike).
-  if (valid) e.properties = properties;
-  return valid;
+  if (!valid) return null;
+  // The schema's default, in a new object (a fresh {} each, as the schema gives).
+  return properties === NO_PROPERTIES ? { ...e, properties: {} } : e;
 }
 
 /**
  * A batch `usageBatchSchema` certainly accepts, checked in one pass without zod (the server's hot path:
- * the events of every request): answers it as the schema would (the same objects, as nothing needs
- * stripping; a missing `properties` set to {}), or null when anything is off, an unknown key included:
- * then the schema decides and words the errors. It never accepts what the schema refuses (usage.test.ts
- * compares the two over many batches, good and bad).
+ * the events of every request): answers it as the schema would, or null when anything is off, an
+ * unknown key included: then the schema decides and words the errors. The answer is the caller's own
+ * object when nothing needs filling in (nothing needs stripping, as an unknown key is refused); when an
+ * event lacks `properties`, a new batch whose copy of that event has the schema's `properties: {}`.
+ * The caller's object is never changed. It never accepts what the schema refuses, and answers what
+ * the schema answers (usage.test.ts checks both over generated batches, good and bad).
  */
 export function quickUsageBatch(body: unknown): UsageBatch | null {
   if (!isRecord(body)) return null;
@@ -157,8 +167,16 @@ export function quickUsageBatch(body: unknown): UsageBatch | null {
   const { countryCode, events } = body;
   if (typeof countryCode !== 'string' || !MARKETS.has(countryCode)) return null;
   if (!Array.isArray(events) || events.length < 1 || events.length > USAGE_BATCH_MAX_EVENTS) return null;
-  for (let i = 0; i < events.length; i += 1) if (!quickEvent(events[i])) return null;
-  return body as UsageBatch;
+  // The answer's events: only made when an event is answered by a copy (the web always sends properties).
+  let answered: unknown[] | null = null;
+  for (let i = 0; i < events.length; i += 1) {
+    const e: unknown = events[i];
+    const event = quickEvent(e);
+    if (event === null) return null;
+    if (event !== e) answered ??= events.slice(0, i);
+    answered?.push(event);
+  }
+  return (answered ? { countryCode, events: answered } : body) as UsageBatch;
 }
 
 export const usageBatchResultSchema = z.object({
