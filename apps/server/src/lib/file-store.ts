@@ -5,7 +5,7 @@
  * (migration 0007) records each file; `recordStoredFile` writes that row.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -24,10 +24,35 @@ export interface FileStore {
   size(key: string): Promise<number | null>;
   /** Removes the file; no error when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * Every file in the store with its size and when it was last written, read a page at a time (never
+   * the whole listing in memory), in no particular order. Names that are not safe keys (assertSafeKey)
+   * are left out: the server never wrote them. Used by the sweep of unreferenced files
+   * (modules/files/sweep.ts).
+   */
+  list(): AsyncIterable<ListedFile>;
   /** Resolves when the store can be used (the readiness check, GET /api/ready); rejects otherwise. */
   check?(): Promise<void>;
   /** Releases connections when the app closes. */
   close?(): void;
+}
+
+/** A file as `FileStore.list` gives it. */
+export interface ListedFile {
+  key: string;
+  bytes: number;
+  /** When it was last written (the folder's mtime, the object's LastModified). */
+  modifiedAt: Date;
+}
+
+/** Whether `key` is a safe key (see assertSafeKey). */
+export function isSafeKey(key: string): boolean {
+  try {
+    assertSafeKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Keys are relative paths of safe segments: letters, digits, '.', '_', '-', separated by '/'. */
@@ -87,6 +112,33 @@ export class FolderFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Walks the folder depth first, one directory handle open per level; also the `.part` files a
+   * write left when its process died (they are not referenced, so the sweep removes them). */
+  async *list(): AsyncIterable<ListedFile> {
+    yield* this.walk(this.root, '');
+  }
+
+  private async *walk(directory: string, prefix: string): AsyncGenerator<ListedFile> {
+    let dir;
+    try {
+      dir = await opendir(directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for await (const entry of dir) {
+      const key = `${prefix}${entry.name}`;
+      if (!isSafeKey(key)) continue;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(full, `${key}/`);
+      } else if (entry.isFile()) {
+        const info = await stat(full).catch(() => null);
+        if (info) yield { key, bytes: info.size, modifiedAt: info.mtime };
+      }
+    }
   }
 }
 

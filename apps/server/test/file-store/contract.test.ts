@@ -210,6 +210,25 @@ describe('S3 store specifics', () => {
     }
   });
 
+  it('lists only the keys under its prefix, page after page, without the prefix', async () => {
+    const paged = S3FileStore.fromUrl(`${s3.url}/tenant-list`, { listPageSize: 2 });
+    const other = S3FileStore.fromUrl(`${s3.url}/tenant-list-other`);
+    try {
+      const keys = ['a/1.csv', 'a/2.csv', 'b/3.csv', 'c/d/4.csv', '5.csv'];
+      for (const key of keys) await paged.put(key, Readable.from([key]));
+      await other.put('a/1.csv', Readable.from(['not mine']));
+      const listed = [];
+      for await (const file of paged.list()) listed.push(file);
+      expect(listed.map((f) => f.key).sort()).toEqual([...keys].sort());
+      expect(listed.find((f) => f.key === 'c/d/4.csv')?.bytes).toBe(9);
+      for (const file of listed)
+        expect(Math.abs(file.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    } finally {
+      paged.close();
+      other.close();
+    }
+  });
+
   it('fails a write, a read and a size when the server does not answer, and releases the source', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
