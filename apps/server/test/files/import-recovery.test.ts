@@ -8,8 +8,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMessage, type Envelope, type ImportJob } from '@fieldforce/contracts';
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importMessage, USER_UPLOAD_HEADERS, type Envelope, type ImportJob } from '@fieldforce/contracts';
 import { ManualClock } from '../../src/lib/clock.js';
 import { IMPORT_LEASE_MS } from '../../src/modules/files/recovery.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -113,5 +115,67 @@ describe('imports whose process died', () => {
     const settled = await checkstatus(uploaded.jobId);
     expect(settled.state).toBe('failed');
     expect(settled.message).toEqual(importMessage('TECHNICAL_ERROR'));
+  });
+
+  it('a users upload in progress is left alone, also once its lease looks run out', async () => {
+    // The users upload (POST /api/fb/users) registers its import in the process's working set as the
+    // file calls do: recovery skips it while this process holds it.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Users').addRow([...USER_UPLOAD_HEADERS]);
+    wb.getWorksheet('Users')!.addRow(['someone@demo.test']);
+    const content = Buffer.from(await wb.xlsx.writeBuffer());
+    // Validation waits on reading the stored original until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reading!: () => void;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    const files = t.app.files;
+    const get = files.get.bind(files);
+    const spy = vi.spyOn(files, 'get').mockImplementation((key: string) => {
+      if (!key.endsWith('.xlsx')) return get(key);
+      const out = new PassThrough();
+      reading();
+      void released.then(() => get(key).pipe(out));
+      return out as Readable;
+    });
+    const boundary = '----recovery-users';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    try {
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/fb/users?preview=true',
+        headers: {
+          customertoken: admin,
+          countrycode: 'id',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload,
+      });
+      await started;
+      const { rows } = await t.app.db.query<{ id: string; state: string }>(
+        `SELECT id, state FROM imports WHERE kind = 'users' ORDER BY created_at DESC LIMIT 1`,
+      );
+      const id = rows[0]!.id;
+      expect(rows[0]!.state).toBe('parsing');
+      // As if this process had stopped renewing: the lease is past its end on the clock.
+      clock.advance(IMPORT_LEASE_MS + 1000);
+      await t.app.jobs.drain(); // imports.recover
+      expect((await checkstatus(id)).state).toBe('parsing');
+      release();
+      const res = await answer;
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      const after = await t.app.db.query<{ state: string }>('SELECT state FROM imports WHERE id = $1', [id]);
+      expect(after.rows[0]!.state).toBe('validated');
+    } finally {
+      release();
+      spy.mockRestore();
+    }
   });
 });

@@ -62,18 +62,31 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   /** This process, as written in `locked_by` (the job queue's worker id). */
   workerId: string;
-  /** The imports this process holds now (recovery skips them), when the caller keeps that set. */
+  /** The imports this process holds now (holdImport adds them; recovery skips them). */
   working?: Set<string>;
 }
 
-/** The steps' needs from the app (`working`: the set of imports this process holds, when kept). */
-export const importDeps = (app: FastifyInstance, working?: Set<string>): ImportDeps => ({
+const workingByQueue = new WeakMap<object, Set<string>>();
+
+/**
+ * The imports this app is validating or applying now, one set per app (keyed by its job queue, shared
+ * by every plugin): every upload route's holdImport adds to it, recovery (modules/files/recovery.ts)
+ * skips what is in it.
+ */
+export function workingImports(app: FastifyInstance): Set<string> {
+  let working = workingByQueue.get(app.jobs);
+  if (!working) workingByQueue.set(app.jobs, (working = new Set()));
+  return working;
+}
+
+/** The steps' needs from the app; the imports it holds are registered in the app's `workingImports`. */
+export const importDeps = (app: FastifyInstance): ImportDeps => ({
   db: app.db,
   files: app.files,
   clock: app.clock,
   log: app.log,
   workerId: app.jobs.workerId,
-  working,
+  working: workingImports(app),
 });
 
 const JSON_COLUMNS = new Set(['preview', 'result', 'message']);

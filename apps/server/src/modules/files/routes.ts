@@ -51,6 +51,7 @@ import {
   updateImport as setImport,
   validatedFields,
   validateUpload,
+  workingImports,
   type ImportRow,
   IMPORT_LEASE_MS,
 } from '../../lib/imports/stored-import.js';
@@ -60,6 +61,7 @@ import { can, loadMarketSettings } from '../../lib/policies/index.js';
 import { marketFlags } from '../../lib/market-flags.js';
 import { handle, routeContext, routeOptions, type RouteContext } from '../../lib/route.js';
 import { recoverAbandonedImports } from './recovery.js';
+import { registerFileSweep } from './sweep.js';
 
 const TAG = 'files';
 const signedIn = [{ customerToken: [] }];
@@ -141,14 +143,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin reads multipart bodies; the per-kind size limit is given to request.file().
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
-  /** Imports this process is validating or applying: it holds their leases, recovery skips them. */
-  const working = new Set<string>();
-  const deps = importDeps(app, working);
+  /** Imports this process is validating or applying (any upload route's): recovery skips them. */
+  const working = workingImports(app);
+  const deps = importDeps(app);
 
   app.jobs.register('imports.recover', async ({ db }) => ({
     settled: await recoverAbandonedImports(db, app.clock.now(), { mine: working }),
   }));
   app.jobs.every('imports.recover', 60_000);
+  registerFileSweep(app);
 
   const updateImport = async (id: string, fields: Record<string, unknown>) =>
     (await setImport(app.db, id, fields))!;
