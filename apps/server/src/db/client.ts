@@ -48,6 +48,11 @@ export interface Database extends Queryable {
     params: unknown[] | undefined,
     signal: AbortSignal,
   ) => Promise<{ rows: T[] }>;
+  /**
+   * PGlite only: the whole database as a tar image, which `openDatabase({ image })` opens as a new,
+   * independent in-memory database (the tests start each file from one migrated, seeded image).
+   */
+  readonly dumpImage?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; omitted means an in-memory database (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from this image (`dumpImage()` of another database). */
+  image?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -130,9 +137,10 @@ export function copyStatement(table: string, columns: readonly string[], source:
   return `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
+    ...(image ? { loadDataDir: image } : {}),
     parsers: {
       [INT8]: toNumber,
       [NUMERIC]: toNumber,
@@ -172,6 +180,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return result.affectedRows ?? 0;
     },
     drizzle: drizzlePglite({ client }) as unknown as PgDatabase<PgQueryResultHKT>,
+    dumpImage: () => client.dumpDataDir('none'),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -371,7 +380,8 @@ async function openPostgres(
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  if (options.image && options.dataDir) throw new Error('A database image opens in memory only');
+  return openPglite(options.dataDir, options.image);
 }
 
 /**

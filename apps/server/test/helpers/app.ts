@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { freshDatabase, type TestDatabase } from './database.js';
-import { seedDatabase } from '../../src/db/seed/index.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,9 +12,7 @@ export interface TestApp {
 export async function createTestApp(
   options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
-  if (options.seed)
-    await seedDatabase(database.db, { scale: 'test', seed: 1, today: new Date('2026-11-20T00:00:00Z') });
+  const database = await freshDatabase({ seeded: options.seed === true });
   const app = await buildApp({ logger: false, ...options, db: database.db });
   await app.ready();
   return {
