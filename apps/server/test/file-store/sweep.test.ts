@@ -135,6 +135,33 @@ describe.each([
     expect(await files.size(orphan)).not.toBeNull();
   }, 60_000);
 
+  it('keeps files written before the database was created (another database’s)', async () => {
+    const files = store();
+    const tag = name.startsWith('S3') ? 's3' : 'folder';
+    const key = `imports/${tag}-before-the-database/original.csv`;
+    await put(files, key);
+    // As if the database had been created after the file was written.
+    const shift = async (ms: number) =>
+      database.db.query(
+        `UPDATE schema_migrations SET applied_at = applied_at + $1 * interval '1 millisecond'`,
+        [ms],
+      );
+    const { rows } = await database.db.query<{ at: Date }>(
+      'SELECT min(applied_at) AS at FROM schema_migrations',
+    );
+    const by = Date.now() + 1_000 - new Date(rows[0]!.at).getTime();
+    await shift(by);
+    try {
+      const result = await sweepUnreferencedFiles(database.db, files, new Date(Date.now() + 2 * DAY_MS));
+      expect(result.removed).toBe(0);
+      expect(await files.size(key)).not.toBeNull();
+    } finally {
+      await shift(-by);
+    }
+    await sweepUnreferencedFiles(database.db, files, new Date(Date.now() + 2 * DAY_MS));
+    expect(await files.size(key)).toBeNull();
+  });
+
   it('removes nothing when the database cannot be asked', async () => {
     const files = store();
     const tag = name.startsWith('S3') ? 's3' : 'folder';

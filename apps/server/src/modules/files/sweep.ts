@@ -10,6 +10,12 @@
  * `thumb_key` (the old images kept as history included). A day is far longer than any write-then-record
  * step takes (seconds; an Add Images job's lease is a minute), so a file whose row is still to come is
  * never taken, and a retry writes over its files (fresh again) before recording them.
+ *
+ * Files written before the database existed (its first migration) are never this database's orphans,
+ * and stay: a fresh database pointed at a store that another database's servers wrote (a test server
+ * on a developer's `./data`) removes nothing of theirs. Two databases whose servers share one store
+ * (bucket and prefix, or folder) would still remove each other's files: each needs its own
+ * (docs/deployment.md).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.js';
@@ -32,7 +38,7 @@ const BATCH = 1_000;
 export interface SweepResult {
   /** Files in the store. */
   listed: number;
-  /** Of those, older than the age. */
+  /** Of those, older than the age (and written since the database was created). */
   old: number;
   /** Of those, removed: nothing referred to them. */
   removed: number;
@@ -55,7 +61,8 @@ async function referenced(db: Queryable, keys: string[]): Promise<Set<string>> {
 }
 
 /**
- * Removes the files of `files` last written before `now - olderThanMs` that no row refers to. Stops
+ * Removes the files of `files` last written before `now - olderThanMs`, and since the database was
+ * created, that no row refers to. Stops
  * (throws) when `signal` aborts: the job's lease was lost, another process sweeps. A failed removal is
  * logged and left for the next run.
  */
@@ -66,6 +73,10 @@ export async function sweepUnreferencedFiles(
   options: { olderThanMs?: number; signal?: AbortSignal; log?: FastifyBaseLogger } = {},
 ): Promise<SweepResult> {
   const cutoff = now.getTime() - (options.olderThanMs ?? ORPHAN_FILE_AGE_MS);
+  const { rows: created } = await db.query<{ at: Date | string | null }>(
+    'SELECT min(applied_at) AS at FROM schema_migrations',
+  );
+  const since = created[0]?.at ? new Date(created[0].at).getTime() : Number.POSITIVE_INFINITY;
   const result: SweepResult = { listed: 0, old: 0, removed: 0, removedBytes: 0 };
   let batch: ListedFile[] = [];
   const settle = async () => {
@@ -88,7 +99,8 @@ export async function sweepUnreferencedFiles(
   };
   for await (const file of files.list()) {
     result.listed += 1;
-    if (file.modifiedAt.getTime() >= cutoff) continue;
+    const at = file.modifiedAt.getTime();
+    if (at >= cutoff || at < since) continue;
     result.old += 1;
     batch.push(file);
     if (batch.length >= BATCH) await settle();
