@@ -139,7 +139,7 @@ export interface SharedExportSlotOptions {
   clock: Clock;
   /** Slots a user may hold on all servers together. */
   perUser: number;
-  /** How long a slot holds without renewal (renewed every third of it while its export runs). Default 60 s. */
+  /** How long a slot holds without renewal (renewed every third of it while its export runs); 60 s. */
   leaseMs?: number;
   /** This process, as written in `holder` (for a look at the table). */
   holder?: string;
@@ -151,7 +151,10 @@ export interface SharedExportSlotOptions {
  * export. Taking one locks the user's slots (a transaction-scoped advisory lock, so two servers never
  * both take a user's last slot; fine behind a pooler in transaction mode), drops the user's expired
  * rows, counts the rest and inserts one. A slot is deleted when its export ends; while it runs, its
- * process renews the lease (lib/lease.ts); a process that dies stops renewing, and its slots expire after the lease.
+ * process renews the lease (lib/lease.ts); a process that dies stops renewing, and its slots expire
+ * after the lease. A renewal that finds no row (this process was held up past the lease, and another
+ * server dropped the slot as expired) loses the lease: its `signal` aborts and the export is cut, so
+ * the user never runs more than `perUser` exports on all servers together.
  */
 export class SharedExportSlots {
   /** The slots this process holds, each renewed by its lease (lib/lease.ts). */
@@ -170,6 +173,11 @@ export class SharedExportSlots {
     return this.held.size;
   }
 
+  /** Aborts when slot `id`'s lease is lost (another server dropped its row); undefined once released. */
+  signal(id: string): AbortSignal | undefined {
+    return this.held.get(id)?.signal;
+  }
+
   /** A slot's id, or null when the user already holds `perUser` slots on any server. */
   async acquire(userId: string): Promise<string | null> {
     // This process's own releases first, so a download that just ended is not counted.
@@ -182,8 +190,14 @@ export class SharedExportSlots {
         log,
         leaseMs: this.leaseMs,
         what: 'export slot',
-        renew: (until) =>
-          db.query('UPDATE export_slots SET expires_at = $2 WHERE id = $1', [id, until]).then(() => true),
+        // Held while the row is there: RETURNING says whether the UPDATE found it (PGlite and pg alike).
+        renew: async (until) => {
+          const { rows } = await db.query(
+            'UPDATE export_slots SET expires_at = $2 WHERE id = $1 RETURNING id',
+            [id, until],
+          );
+          return rows.length > 0;
+        },
         // A delete that fails is logged; the slot then expires with its lease.
         release: () => db.query('DELETE FROM export_slots WHERE id = $1', [id]),
       },
@@ -198,7 +212,8 @@ export class SharedExportSlots {
           );
           if (Number(rows[0]?.n ?? 0) >= perUser) return null;
           await tx.query(
-            `INSERT INTO export_slots (id, user_id, holder, started_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+            `INSERT INTO export_slots (id, user_id, holder, started_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5)`,
             [id, userId, this.holder, now, until],
           );
           return id;
@@ -300,10 +315,14 @@ export const exportLimitsPlugin = fp(async (app: FastifyInstance) => {
         local.release();
         shared.release(id);
       };
+      // Cut at shutdown (this process's slot) or when the shared slot was lost (the user's count on
+      // every server no longer includes this export).
+      const lost = shared.signal(id);
+      const signal = lost ? AbortSignal.any([local.signal, lost]) : local.signal;
       // Freed when the response ends, however it ends (also when the client left while the slot was taken).
       reply.raw.once('close', release);
       if (reply.raw.destroyed) release();
-      return { signal: local.signal, release };
+      return { signal, release };
     },
     turn: () => limits.turn(),
   } satisfies AppExports);

@@ -78,6 +78,27 @@ describe('export slots shared by two servers', () => {
     await slotsB.close();
   });
 
+  it('loses a slot whose row another server dropped: the next renewal aborts its signal', async () => {
+    // Renewed every 100 ms (a third of the lease).
+    const slots = new SharedExportSlots({ db: p.db, clock: p.clock, perUser: 2, holder: 'C', leaseMs: 300 });
+    try {
+      const id = (await slots.acquire('u5'))!;
+      const signal = slots.signal(id)!;
+      await new Promise((resolve) => setTimeout(resolve, 350)); // renewed while its row is there
+      expect(signal.aborted).toBe(false);
+      // What server B does to a slot it finds expired (this process held up past the lease).
+      await p.dbB.query('DELETE FROM export_slots WHERE id = $1', [id]);
+      await vi.waitFor(() => expect(signal.aborted).toBe(true), { timeout: 5_000 });
+      expect(String(signal.reason)).toMatch(/export slot was lost/);
+      // Its row gone, the slot counts nowhere: the user may take two again.
+      const [a, b] = [await slotsB.acquire('u5'), await slotsB.acquire('u5')];
+      expect([a, b].every((taken) => taken !== null)).toBe(true);
+    } finally {
+      await slots.close();
+      await slotsB.close();
+    }
+  });
+
   it("answers 429 with the per-user message on server B while the user's exports run on server A", async () => {
     const { idToken } = await signIn(p.b, 'admin.vn@demo.test');
     const { rows } = await p.db.query<{ id: string }>(
