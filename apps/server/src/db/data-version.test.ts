@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/helpers/database.js';
 import { migrate } from './migrate.js';
-import { bumpDataVersion, DataVersionWatch, readDataVersion } from './data-version.js';
+import type { Queryable } from './client.js';
+import { bumpDataVersion, dataVersionCommitted, DataVersionWatch, readDataVersion } from './data-version.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -23,5 +24,36 @@ describe('data version', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(await watch.current()).toBe(theirs);
     expect(await readDataVersion(t.db)).toBe(theirs);
+  });
+
+  it('after a commit (dataVersionCommitted) every watch of the database reads the new version', async () => {
+    const app = new DataVersionWatch(t.db, 60_000);
+    const flags = new DataVersionWatch(t.db, 60_000);
+    const before = await app.current();
+    expect(await flags.current()).toBe(before);
+    const committed = await t.db.transaction((tx) => bumpDataVersion(tx));
+    expect(await app.current()).toBe(before); // within the (long) interval, nobody told them
+    dataVersionCommitted(t.db);
+    expect(await app.current()).toBe(committed);
+    expect(await flags.current()).toBe(committed);
+  });
+
+  it('a read that was running when the change committed is answered but not kept', async () => {
+    const answers: ((value: string) => void)[] = [];
+    const db: Queryable = {
+      query: <T>() =>
+        new Promise<{ rows: T[] }>((resolve) => answers.push((value) => resolve({ rows: [{ value } as T] }))),
+    };
+    const watch = new DataVersionWatch(db, 60_000);
+    const early = watch.current(); // a request reading while the change's transaction runs
+    dataVersionCommitted(db); // the change commits
+    const late = watch.current(); // a request after the commit: a read of its own
+    expect(answers).toHaveLength(2);
+    answers[0]!('old');
+    answers[1]!('new');
+    expect(await early).toBe('old');
+    expect(await late).toBe('new');
+    expect(await watch.current()).toBe('new');
+    expect(answers).toHaveLength(2); // kept: no third read
   });
 });

@@ -5,7 +5,9 @@
  *
  * Every request-path rule reads flags through `marketFlags(q, market)`. Answers are cached in-process
  * under the data version (db/data-version.ts), which every flag edit bumps in its own transaction:
- *   - in the process that saved the change, `flagsChanged(db)` drops the cache at once (after commit);
+ *   - in the process that saved the change, the store's watch forgets the version once the change has
+ *     committed (registerAdminChange calls dataVersionCommitted), so the next call reloads at once;
+ *     `flagsChanged(db)` drops the cache by hand (a test that edits the row in SQL);
  *   - in any other process on the same database, its watch reads the data version at most once a
  *     second, sees the new one and reloads (docs/decisions.md, "Feature flags from the database").
  * Inside a transaction (`q` is not the app's Database) the row is read directly, uncached.

@@ -2,11 +2,13 @@
  * Estimated Best Price (issue 15) against the test seed: access (401; 403 for a non-admin, another
  * market's admin, a DT-limited admin, and in id where the tool does not exist), the recompute in SQL
  * agreeing with contracts' estimateBestPrice on a hand-computed fixture, the list and its filters, the
- * export, and an override by hand (audit entry, who and when, data version bumped, cleared again).
+ * export, the recompute's Activity Log entry, and an override by hand (audit entry, who and when, data
+ * version bumped, cleared again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   estimateBestPrice,
+  type ActivityEntry,
   importMessage,
   type BestPricePage,
   type Envelope,
@@ -135,6 +137,20 @@ describe('recompute and list', () => {
     expect(a.estimatedPrice).toBe(expectedA.price);
     const b = page.rows.find((r) => r.outletType === typeB)!;
     expect(b).toMatchObject({ estimatedPrice: 100, spreadPct: 30, invoices: 5, flagged: 1 });
+  });
+
+  it('writes what was recomputed, by whom, in the tool’s Activity Log', async () => {
+    const log = data<{ rows: ActivityEntry[] }>(
+      await call(t.app, adminVn, 'GET', '/api/admin/activityLog?countryCode=vn&tool=estimatedBestPrice'),
+    );
+    const entries = log.rows.filter((r) => r.action === 'bestPrice.recompute');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorEmail: 'admin.vn@demo.test',
+      target: null,
+      before: null,
+      after: { asOf: AS_OF, estimates: 2 },
+    });
   });
 
   it('filters by item code, outlet type and flagged; exports CSV', async () => {

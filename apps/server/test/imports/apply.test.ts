@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportContext, ImportDefinition, ValidRow } from '../../src/lib/imports/definition.js';
 import { applyImport } from '../../src/lib/imports/apply.js';
-import { readDataVersion } from '../../src/db/data-version.js';
+import { DataVersionWatch, readDataVersion } from '../../src/db/data-version.js';
 import type { AuthUser } from '../../src/lib/policy.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
 
@@ -112,7 +112,9 @@ describe('import apply', () => {
       { code: 'A2', status: 1 },
       { code: 'A3', status: 0 },
     ]);
-    const version = await readDataVersion(database.db);
+    // The process's own knowledge of the version (as app.dataVersion keeps it, here for a minute).
+    const watch = new DataVersionWatch(database.db, 60_000);
+    const version = await watch.current();
     expect(await applyImport(database.db, def, file, ctx, options)).toEqual({
       created: 1,
       updated: 1,
@@ -120,6 +122,8 @@ describe('import apply', () => {
     });
     const after = await readDataVersion(database.db);
     expect(after).not.toBe(version);
+    // Known in this process at once after the commit: its next dashboard answer shows the import.
+    expect(await watch.current()).toBe(after);
     expect(await audits()).toBe(1);
     expect(await applyImport(database.db, def, file, ctx, options)).toEqual({
       created: 0,

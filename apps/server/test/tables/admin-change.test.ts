@@ -7,12 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Envelope } from '@fieldforce/contracts';
+import type { Envelope, KpiAnswer } from '@fieldforce/contracts';
 import { DATA_VERSION_KEY, readDataVersion } from '../../src/db/data-version.js';
 import { assertAdminTool } from '../../src/lib/policies/index.js';
-import { registerAdminChange, unchanged } from '../../src/lib/tables/index.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { audited, registerAdminChange, unchanged } from '../../src/lib/tables/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, signIn } from '../outlet-status/helpers.js';
+import { storedValue } from './helpers.js';
 
 const PATH = '/api/test/adminChange/:key';
 /** The same change declared with `failure`: the words a failure that is not an AppError is answered with. */
@@ -32,15 +34,48 @@ const auditRows = (key: string) =>
      WHERE tool = 'merchandizingSets' AND target = $1 ORDER BY at`,
     [key],
   );
-const stored = async (key: string) =>
-  (await t.app.db.query<{ value: string }>('SELECT value FROM app_meta WHERE key = $1', [PREFIX + key]))
-    .rows[0]?.value ?? null;
+const stored = (key: string) => storedValue(t.app.db, PREFIX + key);
+
+/** A change to a figure the dashboards count: one salesman-day's GSV in the KPI summary. */
+const KPI_PATH = '/api/test/adminChangeKpi';
+const kpiBodySchema = z.object({ salesmanId: z.number().int(), kpiDate: z.string(), delta: z.number() });
+const TEAM =
+  '/api/ucube/individual-performance-kpis?countryCode=vn&period=mtd&role=LEVEL6&emailId=tl.vn@demo.test';
 
 beforeAll(async () => {
   t = await createTestApp({
     seed: true,
+    clock: new ManualClock(Date.UTC(2026, 10, 20, 8)),
     config: { AUTH_RATE_LIMIT_PER_MINUTE: 100_000 },
-    extraRoutes: (app) =>
+    extraRoutes: (app) => {
+      registerAdminChange(app, {
+        method: 'PUT',
+        path: KPI_PATH,
+        tool: 'merchandizingSets',
+        summary: 'test: add to one salesman-day’s GSV',
+        description: 'A change route for the test of the data version after registerAdminChange’s commit.',
+        body: kpiBodySchema,
+        response: z.object({ changed: z.boolean() }),
+        authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
+        run: async (tx, ctx) => {
+          await tx.query(
+            'UPDATE salesman_daily_kpis SET gsv = gsv + $3 WHERE salesman_id = $1 AND kpi_date = $2',
+            [ctx.body.salesmanId, ctx.body.kpiDate, ctx.body.delta],
+          );
+          return audited(
+            { changed: true },
+            { action: 'test.kpi.update', target: String(ctx.body.salesmanId), before: null, after: null },
+          );
+        },
+        // A dashboard request of this process reading the data version while the change's transaction
+        // runs: it sees the version before the change (still the committed one). On PostgreSQL it reads on
+        // another connection and is awaited; PGlite's one session runs it only after the commit.
+        answer: async (_tx, _ctx, result: { changed: boolean }) => {
+          const concurrent = app.dataVersion.current();
+          if (app.db.kind !== 'pglite') await concurrent;
+          return result;
+        },
+      });
       [PATH, FAILURE_PATH].forEach((path) =>
         registerAdminChange(app, {
           method: 'PUT',
@@ -90,7 +125,8 @@ beforeAll(async () => {
             return { ...result, audits: rows[0]!.n };
           },
         }),
-      ),
+      );
+    },
   });
   adminVn = await signIn(t.app, 'admin.vn@demo.test', 'vn');
   adminBd = await signIn(t.app, 'admin.bd@demo.test', 'bd');
@@ -180,5 +216,30 @@ describe('registerAdminChange', () => {
     const op = doc.paths['/api/test/adminChange/{key}']?.put;
     expect(op?.security).toEqual([{ customerToken: [] }]);
     expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '500']);
+  });
+});
+
+describe('the data version after a change', () => {
+  it('a cached dashboard answer on the same app shows the change at once, with no wait', async () => {
+    const tlVn = await signIn(t.app, 'tl.vn@demo.test', 'vn');
+    const teamGsv = async () => {
+      const res = await call(t.app, tlVn, 'GET', TEAM);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Envelope<KpiAnswer>)['response-data'].total.kpis.gsv!.actual as number;
+    };
+    const { rows } = await t.app.db.query<{ salesman_id: number; kpi_date: string }>(
+      `SELECT k.salesman_id, k.kpi_date::text FROM salesman_daily_kpis k
+       JOIN salesmen s ON s.id = k.salesman_id JOIN hierarchy_members tl ON tl.id = s.team_leader_member_id
+       JOIN users u ON u.id = tl.user_id
+       WHERE u.email = 'tl.vn@demo.test' AND k.kpi_date BETWEEN '2026-11-01' AND '2026-11-20' LIMIT 1`,
+    );
+    const day = { salesmanId: rows[0]!.salesman_id, kpiDate: rows[0]!.kpi_date };
+    const before = await teamGsv();
+    expect(await teamGsv()).toBe(before); // cached under the data version this process knows
+    const res = await call(t.app, adminVn, 'PUT', `${KPI_PATH}?countryCode=vn`, { ...day, delta: 1000 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await teamGsv()).toBeCloseTo(before + 1000, 2);
+    await call(t.app, adminVn, 'PUT', `${KPI_PATH}?countryCode=vn`, { ...day, delta: -1000 });
+    expect(await teamGsv()).toBeCloseTo(before, 2);
   });
 });

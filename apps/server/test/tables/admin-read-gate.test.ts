@@ -1,8 +1,9 @@
 /**
  * The admin tools' access gate (lib/tables/admin-gate.ts) on their real routes, against the test seed,
  * real PGlite and app.inject: every read route (registerAdminTable's pages, export and filter lists,
- * registerAdminRead's own reads) and every changed-list save answers 403 to a caller the tool refuses
- * even when the query or body is malformed, and 400 for it to a caller the tool lets in. And
+ * registerAdminRead's own reads, the Activity Log behind the asked tool's policy), every changed-list save
+ * and the Estimated Best Price recompute answer 403 to a caller the tool refuses even when the query or
+ * body is malformed, and 400 for it to a caller the tool lets in. And
  * registerAdminChange's `afterCommit`: run once the change has committed, only when something changed,
  * never answered when it throws.
  */
@@ -14,6 +15,7 @@ import { assertAdminTool } from '../../src/lib/policies/index.js';
 import { audited, registerAdminChange, unchanged } from '../../src/lib/tables/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, signIn } from '../outlet-status/helpers.js';
+import { storedValue } from './helpers.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -25,12 +27,15 @@ const as = async (who: string) => {
 
 /** A route of a tool: its path and query (beside countryCode), and what makes its input malformed. */
 interface GatedRoute {
-  method?: 'GET' | 'PUT';
+  method?: 'GET' | 'PUT' | 'POST';
   path: string;
   query?: string;
-  /** Extra query (or, for PUT, the body) the route's schema refuses; none for a route that takes nothing else. */
+  /** Extra query (for PUT and POST the body) the route's schema refuses; none for a route with no more. */
   malformed?: string | Record<string, unknown>;
 }
+
+/** The well-formed body of a PUT (a changed list) and a POST (the recompute's, all defaults). */
+const WELL_FORMED: Record<string, Record<string, unknown>> = { PUT: { changes: [] }, POST: {} };
 
 interface GatedTool {
   tool: string;
@@ -82,6 +87,8 @@ const TOOLS: GatedTool[] = [
       { path: `${A}/fileExport`, malformed: 'format=pdf' },
       { path: `${A}/outletStatus/filters` },
       { method: 'PUT', path: `${A}/outletStatus`, malformed: { changes: [] } },
+      // The Activity Log's policy is the asked tool's: the gate reads `tool` alone first.
+      { path: `${A}/activityLog`, query: 'tool=outletStatus', malformed: 'page=0' },
     ],
   },
   {
@@ -114,7 +121,11 @@ const TOOLS: GatedTool[] = [
     tool: 'Estimated Best Price (not in id)',
     refused: { who: 'admin.id', market: 'id' },
     allowed: { who: 'admin.vn', market: 'vn' },
-    routes: tablePages(`${A}/estimatedBestPrice`),
+    routes: [
+      ...tablePages(`${A}/estimatedBestPrice`),
+      { method: 'POST', path: `${A}/estimatedBestPrice/recompute`, malformed: { asOf: 'tomorrow' } },
+      { path: `${A}/activityLog`, query: 'tool=estimatedBestPrice', malformed: 'pageSize=abc' },
+    ],
   },
   {
     tool: 'User Access (refused by the role rule)',
@@ -133,7 +144,7 @@ function request(route: GatedRoute, market: string, malformed: boolean) {
   const params = [`countryCode=${market}`];
   if (route.query) params.push(route.query);
   if (malformed && typeof route.malformed === 'string') params.push(route.malformed);
-  const body = method === 'PUT' ? (malformed ? route.malformed : { changes: [] }) : undefined;
+  const body = method === 'GET' ? undefined : malformed ? route.malformed : WELL_FORMED[method];
   return { method, url: `${route.path}?${params.join('&')}`, body } as const;
 }
 
@@ -141,9 +152,7 @@ function request(route: GatedRoute, market: string, malformed: boolean) {
 const AFTER_PATH = '/api/test/adminChangeAfterCommit/:key';
 const PREFIX = 'after-commit-test:';
 const afterCommits: { key: string; seen: string | null; audit: number }[] = [];
-const stored = async (key: string) =>
-  (await t.app.db.query<{ value: string }>('SELECT value FROM app_meta WHERE key = $1', [PREFIX + key]))
-    .rows[0]?.value ?? null;
+const stored = (key: string) => storedValue(t.app.db, PREFIX + key);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -225,6 +234,30 @@ describe('the tools’ own reads with a path the schema refuses', () => {
       expect(res.statusCode, res.body).toBe(400);
     },
   );
+});
+
+describe('the Activity Log with a tool that is none', () => {
+  it('answers 400 on `tool` to any admin of the market, as its validation always has', async () => {
+    for (const who of ['admin.vn', 'admin.th']) {
+      const market = who.split('.')[1]!;
+      const url = `${A}/activityLog?countryCode=${market}&tool=noSuchTool&page=0`;
+      const res = await call(t.app, await as(who), 'GET', url);
+      expect(res.statusCode, res.body).toBe(400);
+      const errors = (res.json() as Envelope<null>).errors;
+      expect(errors?.code).toBe('VALIDATION_FAILED');
+      expect(errors?.fields?.map((f) => f.field)).toContain('querystring.tool');
+    }
+  });
+
+  it('still answers 403 to a caller the role gate refuses, whatever the tool', async () => {
+    const res = await call(
+      t.app,
+      await as('tl.vn'),
+      'GET',
+      `${A}/activityLog?countryCode=vn&tool=noSuchTool`,
+    );
+    expect(res.statusCode).toBe(403);
+  });
 });
 
 describe('registerAdminChange afterCommit', () => {

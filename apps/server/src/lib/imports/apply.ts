@@ -4,12 +4,14 @@
  * both far faster than INSERT batches; rows a streamed validation did not keep are read again from the
  * stored file, a COPY per batch), then the definition's set-based SQL moves them into the
  * business tables inside one transaction that also bumps the data version and writes the audit
- * entry. The staging table is not business data: it is filled before the transaction and dropped
- * after it, whatever happens, so a failure anywhere leaves every business table as it was.
+ * entry; once it has committed, this process forgets the data version it knew (dataVersionCommitted),
+ * so its next dashboard answer shows the import. The staging table is not business data: it is filled
+ * before the transaction and dropped after it, whatever happens, so a failure anywhere leaves every
+ * business table as it was.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { bumpDataVersion } from '../../db/data-version.js';
+import { bumpDataVersion, dataVersionCommitted } from '../../db/data-version.js';
 import { writeAudit } from '../audit.js';
 import { csvField } from './csv.js';
 import type { ImportContext, ImportDefinition, ImportResult, ValidRow } from './definition.js';
@@ -73,7 +75,7 @@ export async function applyImport<V>(
     // go in a COPY per STAGING_COPY_ROWS, so memory holds one batch, never the file's rows.
     if (Array.isArray(rows)) await copy(rows);
     else await (rows as Exclude<ValidRows<V>, unknown[]>).forEachBatch(STAGING_COPY_ROWS, copy);
-    return await db.transaction(async (tx) => {
+    const applied = await db.transaction(async (tx) => {
       const result = await def.apply(tx, staging, ctx);
       if (result.created + result.updated > 0) await bumpDataVersion(tx);
       await writeAudit(tx, {
@@ -91,6 +93,8 @@ export async function applyImport<V>(
       });
       return result;
     });
+    if (applied.created + applied.updated > 0) dataVersionCommitted(db);
+    return applied;
   } finally {
     await db.exec(`DROP TABLE IF EXISTS ${staging}`);
   }

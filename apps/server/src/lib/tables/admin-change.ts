@@ -10,8 +10,11 @@
  *     and the data version is bumped there when there is at least one (a save that changed nothing
  *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
  *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
- *   - with `afterCommit`, a change that wrote an entry then runs the tool's after-commit step (drop a
- *     per-process cache so the next request sees the change, log it) once the transaction has committed;
+ *   - once the transaction has committed, a change that wrote an entry makes this process forget the data
+ *     version it knew (db/data-version.ts, dataVersionCommitted), so its next request (a cached UCube
+ *     answer, the feature flags) sees the change at once; other processes follow within a second;
+ *   - with `afterCommit`, a change that wrote an entry then runs the tool's own after-commit step (drop
+ *     a per-process cache the data version does not key, log it);
  *   - anything `run` or `answer` throws (a 404, a 409, a refused field, a failure) rolls it all back: no
  *     change, no audit row, no bump. Errors are answered by the app's error handler in the envelope, as
  *     thrown (with `failure`, one that is not an AppError is logged and answered 500 with those words).
@@ -30,17 +33,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok, type Abilities, type AdminToolKey, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { dataVersionCommitted } from '../../db/data-version.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { AuthSession, AuthUser } from '../policy.js';
 import { routeContext, type AuditInput } from '../route.js';
-import {
-  adminRouteOptions,
-  gatedAbilities,
-  type AdminRouteSpec,
-  type MarketQuery,
-  type ToolGatePolicy,
-} from './admin-gate.js';
+import { adminRouteOptions, gated, type AdminRouteSpec, type MarketQuery } from './admin-gate.js';
 
 /** One audit entry of a change; the tool is the route's, who, where and which request are filled in. */
 export type ChangeAudit = Omit<AuditInput, 'tool' | 'importId'>;
@@ -69,7 +67,7 @@ export const changedRow =
   });
 
 /** The tool's policy for this change: throws 403 with the refusal's words, else the caller's abilities. */
-export type AuthorizeChange = ToolGatePolicy;
+export type AuthorizeChange = (q: Queryable, user: AuthUser, market: CountryCode) => Promise<Abilities>;
 
 /**
  * What `run` gets: the caller, the market, what the policy answered (`can`) and the validated input
@@ -107,10 +105,10 @@ export interface AdminChangeOptions<P, Q, B, R, T = R> extends AdminRouteSpec<P,
   answer?: (tx: Queryable, ctx: AdminChangeContext<P, Q, B>, result: T) => Promise<R>;
   /**
    * Runs after the transaction has committed, only when the change wrote at least one audit entry (so
-   * something changed and the data version was bumped): what this process must do for the next request
-   * to see the change at once, e.g. drop a per-process cache (other processes follow the data version),
-   * and log what changed. It gets the change as `run` gave it. The change is saved by then: a throw here
-   * is logged, never answered.
+   * something changed and the data version was bumped; this process already knows the new version):
+   * what else this process must do for the next request to see the change at once, e.g. drop a
+   * per-process cache not keyed by the data version, and log what changed. It gets the change as `run`
+   * gave it. The change is saved by then: a throw here is logged, never answered.
    */
   afterCommit?: (ctx: AdminChangeContext<P, Q, B>, change: AdminChange<T>) => void | Promise<void>;
 }
@@ -131,12 +129,13 @@ export function registerAdminChange<P, Q, B, R, T>(
     method: options.method,
     ...adminRouteOptions(app, options, options.authorize, options.body),
     handler: async (request) => {
-      const { user, session, market, log, requestId, clock, audit } = routeContext(request);
+      const { user, session, log, requestId, clock, audit } = routeContext(request);
+      const { can, market } = gated(request);
       const ctx: AdminChangeContext<P, Q, B> = {
         user,
         session,
         market,
-        can: gatedAbilities(request),
+        can,
         log,
         requestId,
         clock,
@@ -148,7 +147,7 @@ export function registerAdminChange<P, Q, B, R, T>(
       try {
         committed = await app.db.transaction(async (tx) => {
           const change = await options.run(tx, ctx);
-          for (const entry of change.audit) await audit(tx, { ...entry, tool: options.tool });
+          for (const entry of change.audit) await audit(tx, { market, ...entry, tool: options.tool });
           if (change.audit.length > 0) await app.dataVersion.bump(tx);
           const answer = options.answer
             ? await options.answer(tx, ctx, change.result)
@@ -160,6 +159,7 @@ export function registerAdminChange<P, Q, B, R, T>(
         log.error({ err: error, path: options.path }, 'admin change failed');
         throw new AppError('INTERNAL_ERROR', options.failure);
       }
+      if (committed.change.audit.length > 0) dataVersionCommitted(app.db);
       if (options.afterCommit && committed.change.audit.length > 0) {
         try {
           await options.afterCommit(ctx, committed.change);

@@ -3,9 +3,15 @@
  * registerAdminTable, its own reads through registerAdminRead, its changes through registerAdminChange
  * and registerChangeListSave): the tool's policy runs ONCE per request, in Fastify's preValidation,
  * before the querystring, params and body are validated, so a caller the tool refuses gets 403 whatever
- * they sent (never a 400 first). The abilities it answered are kept for the handler (`gatedAbilities`,
- * e.g. for the answer's `can`), which never calls the policy again. `adminRouteOptions` is the route
- * shape registerAdminRead and registerAdminChange share: the OpenAPI entry, the role gate and this gate.
+ * they sent (never a 400 first). The gate reads the request's market (the countryCode asked for, else the
+ * caller's home market) and keeps it with the abilities the policy answered (`gated`: `{ can, market }`),
+ * so the handler neither calls the policy again nor works the market out a second time.
+ *
+ * A policy that depends on part of the input (the Activity Log's `tool`) names it with `gateQuery`: the
+ * gate parses only that part of the querystring first and hands it to the policy. When that part is
+ * itself invalid the gate steps aside: the route's querystring validation then answers the 400 it always
+ * did (and the handler, never reached, needs no abilities). `adminRouteOptions` is the route shape
+ * registerAdminRead and registerAdminChange share: the OpenAPI entry, the role gate and this gate.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,28 +26,56 @@ const signedIn = [{ customerToken: [] }];
 /** The default querystring's shape: contracts' marketQuerySchema. */
 export type MarketQuery = z.infer<typeof marketQuerySchema>;
 
-/** The tool's policy for one action: throws 403 with the refusal's words, else the caller's abilities. */
-export type ToolGatePolicy = (q: Queryable, user: AuthUser, market: CountryCode) => Promise<Abilities>;
+/**
+ * The tool's policy for one action: throws 403 with the refusal's words, else the caller's abilities.
+ * `input` is the part of the querystring the route's `gateQuery` parsed (undefined without one).
+ */
+export type ToolGatePolicy<G = undefined> = (
+  q: Queryable,
+  user: AuthUser,
+  market: CountryCode,
+  input: G,
+) => Promise<Abilities>;
 
-const granted = new WeakMap<FastifyRequest, Abilities>();
+/** What the gate found for one request: the caller's abilities and the market they hold in. */
+export interface Gated {
+  can: Abilities;
+  market: CountryCode;
+}
 
-/** The preValidation hook running `policy` for the caller in the request's market. */
-export function toolGate(app: FastifyInstance, policy: ToolGatePolicy) {
+const granted = new WeakMap<FastifyRequest, Gated>();
+
+/**
+ * The preValidation hook running `policy` for the caller in the request's market; with `gateQuery`, on
+ * that part of the querystring, parsed first (invalid: no policy, the route's validation answers 400).
+ */
+export function toolGate<G = undefined>(
+  app: FastifyInstance,
+  policy: ToolGatePolicy<G>,
+  gateQuery?: z.ZodType<G>,
+) {
   return async (request: FastifyRequest): Promise<void> => {
     const { user } = requireAuth(request);
-    granted.set(request, await policy(app.db, user, request.market ?? user.homeCountryCode));
+    let input = undefined as G;
+    if (gateQuery) {
+      const parsed = gateQuery.safeParse(request.query);
+      if (!parsed.success) return;
+      input = parsed.data;
+    }
+    const market = request.market ?? user.homeCountryCode;
+    granted.set(request, { can: await policy(app.db, user, market, input), market });
   };
 }
 
-/** The abilities the route's gate found for this request (the gate has run: it is the route's preValidation). */
-export function gatedAbilities(request: FastifyRequest): Abilities {
-  const can = granted.get(request);
-  if (!can) throw new Error(`${request.routeOptions.url ?? request.url}: an admin route without its gate`);
-  return can;
+/** What the route's gate found for this request (the gate has run: it is the route's preValidation). */
+export function gated(request: FastifyRequest): Gated {
+  const found = granted.get(request);
+  if (!found) throw new Error(`${request.routeOptions.url ?? request.url}: an admin route without its gate`);
+  return found;
 }
 
 /** What an admin route declares beside its policy and its handler (registerAdminRead, registerAdminChange). */
-export interface AdminRouteSpec<P, Q, R> {
+export interface AdminRouteSpec<P, Q, R, G = undefined> {
   path: string;
   summary: string;
   description: string;
@@ -50,6 +84,11 @@ export interface AdminRouteSpec<P, Q, R> {
   params?: z.ZodType<P>;
   /** The querystring (default contracts' marketQuerySchema). */
   query?: z.ZodType<Q>;
+  /**
+   * The part of the querystring the policy depends on (e.g. `query.pick({ tool: true })`), parsed by the
+   * gate before the rest is validated and handed to the policy as its `input`.
+   */
+  gateQuery?: z.ZodType<G>;
   /** The answer's response-data schema; the envelope's error statuses are added. */
   response: z.ZodType<R>;
   /** Error statuses past 400, 401, 403, 404 and 500 the OpenAPI entry lists. */
@@ -59,10 +98,10 @@ export interface AdminRouteSpec<P, Q, R> {
 }
 
 /** The route's url, OpenAPI schema, role gate and tool gate (`policy` in preValidation). */
-export function adminRouteOptions<P, Q, R>(
+export function adminRouteOptions<P, Q, R, G>(
   app: FastifyInstance,
-  spec: AdminRouteSpec<P, Q, R>,
-  policy: ToolGatePolicy,
+  spec: AdminRouteSpec<P, Q, R, G>,
+  policy: ToolGatePolicy<G>,
   body?: z.ZodType,
 ) {
   return {
@@ -79,6 +118,6 @@ export function adminRouteOptions<P, Q, R>(
     },
     config: { access: { roles: spec.roles ?? (['admin'] as const) } },
     // The tool's rule before the input is validated: 403 for a caller who may not, whatever they sent.
-    preValidation: toolGate(app, policy),
+    preValidation: toolGate(app, policy, spec.gateQuery),
   };
 }

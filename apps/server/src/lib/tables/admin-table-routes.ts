@@ -42,7 +42,7 @@ import type { Table } from './define-table.js';
 import { csvStream, exportColumns, XLSX_CONTENT_TYPE, xlsxStream } from './export.js';
 import { presentColumns, presentRow } from './present.js';
 import { dtFilterOptions } from './dt-filter-options.js';
-import { gatedAbilities, toolGate } from './admin-gate.js';
+import { gated, toolGate } from './admin-gate.js';
 import { countRows, listPage } from './sql.js';
 
 /** The header carrying the spec's cap message when an export holds only the first rows. */
@@ -90,7 +90,7 @@ export interface AdminTableOptions<Q extends z.ZodType<TableQuery>> {
 
 /**
  * The caller, market, abilities and criteria of one list or export request. The tool's policy has run
- * already: the route's gate (toolGate, in preValidation) found the abilities.
+ * already: the route's gate (toolGate, in preValidation) found the abilities and the market.
  */
 export function adminTableRequest(
   request: FastifyRequest,
@@ -98,7 +98,7 @@ export function adminTableRequest(
   withFilters = true,
 ): { user: AuthUser; market: CountryCode; can: Abilities; criteria: TableCriteria } {
   const { user } = requireAuth(request);
-  const market = request.market ?? user.homeCountryCode;
+  const { can, market } = gated(request);
   const query = request.query as TableQuery;
   const { sort, page, pageSize } = query;
   const criteria = tableCriteria(table, {
@@ -106,7 +106,7 @@ export function adminTableRequest(
     user,
     query: withFilters ? (query as TableQuery & Record<string, unknown>) : { sort, page, pageSize },
   });
-  return { user, market, can: gatedAbilities(request), criteria };
+  return { user, market, can, criteria };
 }
 
 export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
@@ -178,7 +178,7 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
       },
       async (request) => {
         const { user } = requireAuth(request);
-        return ok(await dtFilterOptions(app.db, user, request.market ?? user.homeCountryCode));
+        return ok(await dtFilterOptions(app.db, user, gated(request).market));
       },
     );
   }

@@ -9,7 +9,8 @@
  *   - every change is applied in ONE transaction: when the tool refuses some rows (not found, outside
  *     the caller's DT scope), nothing is saved and the 400 names each refused row as
  *     `body.changes.{index}` with the reason, under the spec's save-failed message;
- *   - the data version is bumped inside the transaction when anything changed (dashboards read it);
+ *   - the data version is bumped inside the transaction when anything changed (dashboards read it), and
+ *     this process forgets the version it knew once it has committed (dataVersionCommitted);
  *   - any other failure is logged and answered with the spec's save-failed message, never a stack.
  *
  * The tool supplies only its schemas, its policy and `apply` (set-based SQL plus its audit entries):
@@ -26,11 +27,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IMPORT_MESSAGES, marketQuerySchema, ok, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
+import { dataVersionCommitted } from '../../db/data-version.js';
 import { AppError, badRequest } from '../errors.js';
 import type { AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
 import { envelopeResponses } from '../responses.js';
-import { toolGate } from './admin-gate.js';
+import { gated, toolGate } from './admin-gate.js';
 import type { AuthorizeTool } from './admin-table-routes.js';
 
 const signedIn = [{ customerToken: [] }];
@@ -119,7 +121,7 @@ export function registerChangeListSave<C extends Record<string, unknown>>(
     },
     async (request) => {
       const { user, session } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
+      const { market } = gated(request);
       const changes = (request.body as { changes: C[] }).changes;
       const name = (change: C) => String(change[options.key]);
       const [first] = repeatedChanges(changes, name);
@@ -141,6 +143,7 @@ export function registerChangeListSave<C extends Record<string, unknown>>(
           if (applied.updated > 0) await app.dataVersion.bump(tx);
           return applied;
         });
+        if (result.updated > 0) dataVersionCommitted(app.db);
         return ok({ updated: result.updated, unchanged: result.unchanged });
       } catch (error) {
         if (error instanceof Refused) {

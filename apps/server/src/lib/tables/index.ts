@@ -78,8 +78,9 @@ export {
 export { registerAdminRead, type AdminReadContext, type AdminReadOptions } from './admin-read.js';
 export {
   adminRouteOptions,
-  gatedAbilities,
+  gated,
   toolGate,
   type AdminRouteSpec,
+  type Gated,
   type ToolGatePolicy,
 } from './admin-gate.js';

@@ -6,8 +6,9 @@
  *   PATCH /api/admin/configuration?countryCode=    change flags and/or the domain list (the market's admins).
  * The PATCH is registerAdminChange (lib/tables/admin-change.ts) like every admin tool's change: the policy
  * before the body is validated, one transaction (the row, one audit entry per thing changed, the data version
- * bumped); its afterCommit drops this process's cached flags (lib/market-flags.ts), other processes follow the
- * data version.
+ * bumped); after the commit the foundation makes this process forget the data version it knew, so its cached
+ * flags (lib/market-flags.ts, kept under the data version) are read again at the next request; other
+ * processes follow the data version within a second.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -22,7 +23,7 @@ import {
   type CountryFlagName,
 } from '@fieldforce/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { flagsChanged, marketFlags } from '../../lib/market-flags.js';
+import { marketFlags } from '../../lib/market-flags.js';
 import { envelopeResponses } from '../../lib/responses.js';
 import { handle, routeOptions } from '../../lib/route.js';
 import { registerAdminChange } from '../../lib/tables/index.js';
@@ -113,12 +114,9 @@ export const adminConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     answer: async (tx, ctx, _saved: { changed: string[] }) =>
       presentConfig(ctx.market, await readConfig(tx, ctx.market), ctx.can),
-    // The flags this process cached are stale from the commit on (other processes follow the data
-    // version within a second): drop them, and the data version it knew, so the next request here
-    // reads the change.
+    // The cached flags need nothing here: they are kept under the data version, which this process
+    // forgets after the commit (registerAdminChange), so the next request here reads the change.
     afterCommit: (ctx, { result }) => {
-      flagsChanged(app.db);
-      app.dataVersion.invalidate();
       ctx.log.info({ market: ctx.market, changed: result.changed }, 'admin configuration changed');
     },
   });

@@ -2,7 +2,8 @@
  * The admin menu and the Activity Log (issue 11):
  *   GET /api/admin/tools?countryCode=        the market's admin tools for the caller, each with `can`;
  *   GET /api/admin/activityLog?tool=&countryCode=&page=   the tool's audit rows, newest first.
- * Both for admins of the market (config.access: role admin, own market).
+ * Both for admins of the market (config.access: role admin, own market); the Activity Log is a
+ * registerAdminRead behind the asked tool's policy (lib/tables/admin-gate.ts, `gateQuery`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -27,6 +28,7 @@ import {
 } from '../../lib/policies/index.js';
 import type { AuthUser } from '../../lib/policy.js';
 import { handle, routeOptions } from '../../lib/route.js';
+import { registerAdminRead } from '../../lib/tables/index.js';
 
 const TAG = 'admin';
 const signedIn = [{ customerToken: [] }];
@@ -127,27 +129,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    '/api/admin/activityLog',
-    {
-      ...routeOptions({
-        access: adminsOfMarket,
-        schema: {
-          tags: [TAG],
-          summary: 'The Activity Log of an admin tool',
-          description:
-            'Admins of the market, for a tool the market has (403 otherwise). The audit rows of the tool in the ' +
-            'market, newest first, with the actor’s name. An admin limited to some DT codes sees their own ' +
-            'entries, those about their distributors’ outlets and salesmen, and market-wide settings.',
-          querystring: activityLogQuerySchema,
-          response: envelopeResponses(activityLogPageSchema),
-          security: signedIn,
-        },
-      }),
-    },
-    handle(async (ctx, { query }) => {
-      const { tool, page, pageSize } = query as { tool: AdminToolKey; page: number; pageSize: number };
-      const can = await assertAdminTool(ctx.db, ctx.user, ctx.market, tool, 'view');
+  registerAdminRead(app, {
+    path: '/api/admin/activityLog',
+    tag: TAG,
+    summary: 'The Activity Log of an admin tool',
+    description:
+      'Admins of the market, for a tool the market has and they may view (403 otherwise, before the ' +
+      'rest of the query is checked; a `tool` that is no tool: 400). The audit rows of the tool in the ' +
+      'market, newest first, with the actor’s name. An admin limited to some DT codes sees their own ' +
+      'entries, those about their distributors’ outlets and salesmen, and market-wide settings.',
+    query: activityLogQuerySchema,
+    response: activityLogPageSchema,
+    // The policy is the asked tool's: the gate parses `tool` alone first, so a caller the tool refuses
+    // gets 403 whatever else the query holds.
+    gateQuery: activityLogQuerySchema.pick({ tool: true }),
+    authorize: (q, user, market, action, { tool }) => assertAdminTool(q, user, market, tool, action),
+    read: async (ctx) => {
+      const { tool, page, pageSize } = ctx.query;
       const params: unknown[] = [ctx.market, tool];
       const scope = activityScopeSql(ctx.user, tool, params);
       const { rows: countRows } = await ctx.db.query<{ n: number }>(
@@ -189,7 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         importId: r.import_id,
         fileName: r.file_name,
       }));
-      return ok({
+      return {
         rows: entries,
         total: countRows[0]?.n ?? 0,
         page,
@@ -197,8 +195,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         sort: '-at',
         columns: ACTIVITY_COLUMNS.map((c) => ({ ...c, header: { ...c.header } })),
         downloadCap: REPORT_DOWNLOAD_CAP,
-        can,
-      });
-    }),
-  );
+        can: ctx.can,
+      };
+    },
+  });
 };

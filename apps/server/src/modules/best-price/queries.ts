@@ -13,6 +13,8 @@ import { bestPriceTable } from './table.js';
 
 export const BEST_PRICE_TOOL = 'estimatedBestPrice';
 export const OVERRIDE_ACTION = 'bestPrice.override';
+/** The audit action of a recompute of the market's estimates (POST …/recompute). */
+export const RECOMPUTE_ACTION = 'bestPrice.recompute';
 
 const target = (input: Pick<SaveBestPrice, 'itemCode' | 'outletType'>) =>
   `${input.itemCode}|${input.outletType}`;

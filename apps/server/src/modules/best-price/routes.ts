@@ -2,8 +2,9 @@
  * Estimated Best Price (issue 15; /estimatedbestprice, not for id): per item and outlet type of the
  * market, the recommended selling price from the last 90 days' net invoice prices (docs/decisions.md,
  * "Estimated Best Price"), with the admin's override by hand. The list, filtered list and export come
- * from the declared table through registerAdminTable; POST …/recompute rebuilds the estimates; PUT sets
- * or clears an override. Paths: /api/admin/estimatedBestPrice/… (docs/admin.md).
+ * from the declared table through registerAdminTable; POST …/recompute rebuilds the estimates and PUT sets
+ * or clears an override, both registerAdminChange (policy before validation, audit entry, data version).
+ * Paths: /api/admin/estimatedBestPrice/… (docs/admin.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,16 +12,12 @@ import {
   BEST_PRICE_API,
   bestPricePageSchema,
   bestPriceQuerySchema,
-  marketQuerySchema,
-  ok,
   saveBestPriceResultSchema,
   saveBestPriceSchema,
 } from '@fieldforce/contracts';
-import { requireAuth } from '../../lib/request-context.js';
-import { envelopeResponses } from '../../lib/responses.js';
-import { changedRow, registerAdminChange, registerAdminTable } from '../../lib/tables/index.js';
+import { audited, changedRow, registerAdminChange, registerAdminTable } from '../../lib/tables/index.js';
 import { assertBestPrice } from './policy.js';
-import { BEST_PRICE_TOOL, bestPriceRow, saveOverride } from './queries.js';
+import { BEST_PRICE_TOOL, bestPriceRow, RECOMPUTE_ACTION, saveOverride } from './queries.js';
 import { recomputeBestPrices } from './recompute.js';
 import { bestPriceTable } from './table.js';
 // Registers the 'estimatedBestPrice' upload with the import pipeline.
@@ -71,33 +68,27 @@ export const bestPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    `${BEST_PRICE_API}/recompute`,
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Estimated Best Price: recompute every estimate of the market from its invoice lines',
-        description: `${ACCESS_TEXT} The 90 days to asOf (default today); overrides are kept. The data version is bumped.`,
-        querystring: marketQuerySchema,
-        body: recomputeBodySchema,
-        response: envelopeResponses(recomputeResultSchema),
-        security: [{ customerToken: [] }],
-      },
-      config: { access: { roles: ['admin'] } },
+  registerAdminChange(app, {
+    method: 'POST',
+    path: `${BEST_PRICE_API}/recompute`,
+    tool: BEST_PRICE_TOOL,
+    summary: 'Estimated Best Price: recompute every estimate of the market from its invoice lines',
+    description:
+      `${ACCESS_TEXT} The 90 days to asOf (default today); overrides are kept. One audit entry ` +
+      `('${RECOMPUTE_ACTION}', after {asOf, estimates}) in the tool's Activity Log and the data version ` +
+      'bumped, in the transaction of the recompute.',
+    body: recomputeBodySchema,
+    response: recomputeResultSchema,
+    authorize: (q, user, market) => assertBestPrice(q, user, market, 'edit'),
+    run: async (tx, ctx) => {
+      const asOf = ctx.body.asOf ?? ctx.clock.now().toISOString().slice(0, 10);
+      const estimates = await recomputeBestPrices(tx, ctx.market, asOf);
+      return audited(
+        { estimates, asOf },
+        { action: RECOMPUTE_ACTION, target: null, before: null, after: { asOf, estimates } },
+      );
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const market = request.market ?? user.homeCountryCode;
-      await assertBestPrice(app.db, user, market, 'edit');
-      const asOf = request.body.asOf ?? new Date().toISOString().slice(0, 10);
-      const estimates = await app.db.transaction(async (tx) => {
-        const n = await recomputeBestPrices(tx, market, asOf);
-        await app.dataVersion.bump(tx);
-        return n;
-      });
-      return ok({ estimates, asOf });
-    },
-  );
+  });
 
   registerAdminChange(app, {
     method: 'PUT',
