@@ -48,6 +48,22 @@ export async function purgeMailDeliveries(db: Database, now: Date, keepDays = 7)
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * How long one SMTP attempt may wait on the server (ms), unless SMTP_URL's query says otherwise
+ * (nodemailer reads `?connectionTimeout=…&greetingTimeout=…&socketTimeout=…`). nodemailer's own socket
+ * timeout is an hour: a mail server that stops answering mid-message would hold the job worker (one job
+ * at a time per process) that long; bounded, the attempt fails and the job is retried later.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** SMTP_URL with SMTP_TIMEOUTS added where it names none. */
+export function smtpTransportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS))
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  return url.toString();
+}
+
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
@@ -55,7 +71,7 @@ export function createMailer(options: {
   clock: Clock;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const transport: Transporter = nodemailer.createTransport(smtpTransportUrl(options.smtpUrl));
     return {
       kind: 'smtp',
       async send(mail, { deliveryKey } = {}) {
@@ -66,7 +82,8 @@ export function createMailer(options: {
           ...(deliveryKey ? { messageId: messageIdOf(deliveryKey, options.from) } : {}),
         });
         // SMTP has no transaction: a process that dies between the server's acceptance and this insert
-        // sends the mail again on retry (the same Message-ID, which receiving systems may merge).
+        // sends the mail again on retry, with the same Message-ID. At least once is the contract: a retry
+        // cannot tell an accepted mail from one that never left (docs/reliability.md, "Mail: at least once").
         if (deliveryKey)
           await options.db.query(
             'INSERT INTO mail_deliveries (job_id, sent_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
