@@ -6,6 +6,8 @@
 // browser much of the time, so the second pass uses the other core instead of adding its minutes. It
 // leaves out the server files that open no database (NO_DATABASE): they would only repeat the first pass.
 import { spawn, spawnSync } from 'node:child_process';
+import { databaseFreeTests } from './database-free-tests.mjs';
+import { browserLanes } from './e2e-lanes.mjs';
 
 const args = new Set(process.argv.slice(2));
 const started = Date.now();
@@ -23,10 +25,13 @@ function runStep(name, command, commandArgs) {
 }
 
 /** Runs a step with its output kept aside (printed once it ends), so two steps can share the terminal. */
-function runQuietly(name, command, commandArgs) {
+function runQuietly(name, command, commandArgs, env = {}) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -56,29 +61,10 @@ if (!args.has('--skip-check')) {
 }
 runStep('unit and integration tests', 'npx', ['vitest', 'run']);
 
-/**
- * Server test files that open no database (parsers, rules, zip and image handling, the file store's
- * contract): the PostgreSQL pass would run them exactly as the first pass did, so it leaves them out.
- * A file that starts using a database must leave this list.
- */
-const NO_DATABASE = [
-  'src/modules/outlet-geo-compliance/rules.test.ts',
-  'src/modules/outlet-status/rules.test.ts',
-  'src/lib/tables/change-list-save.test.ts',
-  'src/lib/batch-memo.test.ts',
-  'src/lib/repeated-keys.test.ts',
-  'test/file-store/contract.test.ts',
-  'test/tables/report-tables.test.ts',
-  'test/merch-images/images.test.ts',
-  'test/merch-images/zip.test.ts',
-  'test/imports/intake.test.ts',
-  'test/imports/validate.test.ts',
-  'test/imports/csv.test.ts',
-  'test/imports/xlsx-worker.test.ts',
-  'test/imports/validate-at-volume.test.ts',
-  'test/imports/xlsx.test.ts',
-  'test/readme.test.ts',
-];
+// Server test files that open no database (parsers, rules, zip and image handling, the file store's
+// contract): the PostgreSQL pass would run them exactly as the first pass did, so it leaves them out.
+// Derived from their imports (scripts/database-free-tests.mjs), not listed by hand.
+const NO_DATABASE = databaseFreeTests();
 
 const postgres = args.has('--with-postgres')
   ? runQuietly('server integration suite on PostgreSQL', 'node', [
@@ -95,17 +81,46 @@ const postgres = args.has('--with-postgres')
     ])
   : Promise.resolve(0);
 
-let browserStatus = 0;
-if (!args.has('--skip-e2e')) {
-  console.log('\n▶ browser flows');
+/**
+ * The browser flows in two lanes, each a Playwright run with its own server, port and database (one
+ * server for both would share the demo users' sessions and device caps between them): the flows
+ * spend much of their time waiting on the browser and on the spec's timers, so two lanes beside the
+ * PostgreSQL pass use the machine better than one (scripts/e2e-lanes.mjs splits the files by their
+ * recorded durations).
+ */
+async function browserFlows() {
   const t0 = Date.now();
-  browserStatus = await new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'test:e2e', '--silent'], { stdio: 'inherit' });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-  if (browserStatus === 0) console.log(`✔ browser flows (${seconds(t0)} s)`);
+  console.log('\n▶ browser flows (two lanes)');
+  for (const [name, command, commandArgs] of [
+    ['chromium present', 'node', ['scripts/ensure-chromium.mjs']],
+    ['web build', 'npm', ['run', 'build', '--silent']],
+  ]) {
+    const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`\n✖ ${name} failed`);
+      return result.status ?? 1;
+    }
+  }
+  const lanes = browserLanes(2);
+  const statuses = await Promise.all(
+    lanes.map((files, i) =>
+      runQuietly(
+        `browser flows, lane ${i + 1} (${files.length} files)`,
+        'npx',
+        ['playwright', 'test', ...files],
+        {
+          E2E_PORT: String(4310 + i),
+        },
+      ),
+    ),
+  );
+  const status = statuses.find((code) => code !== 0) ?? 0;
+  if (status === 0) console.log(`✔ browser flows (${seconds(t0)} s)`);
   else console.error(`\n✖ browser flows failed after ${seconds(t0)} s`);
+  return status;
 }
+
+const browserStatus = args.has('--skip-e2e') ? 0 : await browserFlows();
 
 const postgresStatus = await postgres;
 if (browserStatus !== 0 || postgresStatus !== 0) process.exit(browserStatus || postgresStatus);
