@@ -78,6 +78,8 @@ export async function sweepUnreferencedFiles(
   );
   const since = created[0]?.at ? new Date(created[0].at).getTime() : Number.POSITIVE_INFINITY;
   const result: SweepResult = { listed: 0, old: 0, removed: 0, removedBytes: 0 };
+  // A database younger than the age has no file old enough (a test's, a new install's): no listing.
+  if (since >= cutoff) return result;
   let batch: ListedFile[] = [];
   const settle = async () => {
     options.signal?.throwIfAborted();
