@@ -6,7 +6,9 @@
 //                      every row a new user (each run's file has its own email domain).
 //   rawXlsxRead10k.ms  the reader alone (lib/imports/xlsx.ts spreadsheetRecords) on the same bytes.
 //   userUploadRatio    userUpload10k.ms / rawXlsxRead10k.ms (target: at most 2).
-// Median of --runs (3), the two alternating after one warm-up of each.
+// Median of --runs (3), the two alternating after one warm-up of each. The warm-up also leaves the
+// reader's worker thread warm (lib/imports/xlsx.ts keeps one for 60 s), as in a server that read a
+// workbook in the last minute; the first upload after that pays the worker's start (0.5-0.8 s at load 7).
 //   npm run bench -- users [--runs 3] [--only upload]
 // DATABASE_URL, else a throwaway cluster (scripts/pg-cluster.mjs), seeded with the `test` scale when empty.
 import ExcelJS from 'exceljs';

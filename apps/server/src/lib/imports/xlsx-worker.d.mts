@@ -7,6 +7,10 @@ export type XlsxWorkerMessage = { batch: string[][] } | { done: true } | { unrea
 /** What the worker is started with (`workerData`). */
 export interface XlsxWorkerData {
   kind: 'fieldforce-xlsx-read';
+}
+
+/** One read asked of the worker (a message): the workbook's bytes and the rows per batch. */
+export interface XlsxWorkerRequest {
   bytes: Uint8Array;
   batch: number;
 }

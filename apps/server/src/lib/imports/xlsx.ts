@@ -10,9 +10,11 @@
  * stays under SPREADSHEET_MAX_INFLATED_BYTES (a zip bomb is refused before it is inflated).
  *
  * SheetJS parses a workbook in one synchronous call (seconds for 25 MB), so the server's paths
- * (recordBatches, spreadsheetRecordsOf) parse in a worker thread (xlsx-worker.mjs) and get the rows back
- * in batches while the event loop keeps answering other requests; `spreadsheetRecords` parses in the
- * caller's thread (tests, benches). Cell texts: see xlsx-worker.mjs.
+ * (recordBatches, spreadsheetRecordsOf) parse in a worker thread (xlsx-worker.mjs, one kept warm between
+ * reads) and get the rows back in batches while the event loop keeps answering other requests;
+ * `spreadsheetRecords` parses in the caller's thread (tests, benches). The records of a workbook read
+ * for an import are kept for that import's next reads of the same stored file (`keptRecords`): it is
+ * parsed once per import, not once per read. Cell texts: see xlsx-worker.mjs.
  */
 import { Worker } from 'node:worker_threads';
 import { decodeText, parseCsvBatches } from './csv.js';
@@ -21,6 +23,7 @@ import {
   UnreadableWorkbook,
   type XlsxWorkerData,
   type XlsxWorkerMessage,
+  type XlsxWorkerRequest,
 } from './xlsx-worker.mjs';
 
 export { cellText } from './xlsx-worker.mjs';
@@ -112,42 +115,104 @@ function checkWorkbook(bytes: Uint8Array): void {
 const WORKER = new URL('./xlsx-worker.mjs', import.meta.url);
 
 /**
+ * A worker that has read a workbook waits this long for the next read before it ends. A fresh worker
+ * compiles SheetJS again and parses in V8's slower tiers at first: two to three times the warm parse of
+ * the 10,000-row users file (docs/admin.md, "User bulk upload", Speed).
+ */
+export const IDLE_WORKER_MS = 60_000;
+/** Workers kept waiting (more reads at once start more workers, ended after their read). */
+const IDLE_WORKERS_MAX = 1;
+/** A worker that parsed more than this is ended, not kept: its heap grew with the workbook. */
+const KEEP_WORKER_MAX_BYTES = 8 * 1024 * 1024;
+
+const idleWorkers: Array<{ worker: Worker; timer: NodeJS.Timeout }> = [];
+
+/** Tests: how many workers wait for a read now. */
+export const idleWorkerCount = (): number => idleWorkers.length;
+
+function dropIdle(worker: Worker): void {
+  const at = idleWorkers.findIndex((w) => w.worker === worker);
+  if (at < 0) return;
+  clearTimeout(idleWorkers[at]!.timer);
+  idleWorkers.splice(at, 1);
+}
+
+/** An idle worker, or a new one; held (ref'd) while it reads. */
+function takeWorker(): Worker {
+  const kept = idleWorkers.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  const worker = new Worker(WORKER, {
+    workerData: { kind: 'fieldforce-xlsx-read' } satisfies XlsxWorkerData,
+  });
+  // One that fails or exits while idle is forgotten (while reading, the read's own listeners answer).
+  worker.on('error', () => dropIdle(worker));
+  worker.on('exit', () => dropIdle(worker));
+  return worker;
+}
+
+/** Keeps a worker that finished a read for the next one (never holding the process open), or ends it. */
+function releaseWorker(worker: Worker, bytesRead: number): void {
+  if (idleWorkers.length >= IDLE_WORKERS_MAX || bytesRead > KEEP_WORKER_MAX_BYTES) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  const timer = setTimeout(() => {
+    dropIdle(worker);
+    void worker.terminate();
+  }, IDLE_WORKER_MS);
+  timer.unref();
+  idleWorkers.push({ worker, timer });
+}
+
+/**
  * The first worksheet's rows (as spreadsheetRecords) in batches of BATCH, parsed in a worker thread so
  * that this thread stays free meanwhile. The checks run here first (NotASpreadsheet, nothing started);
- * bytes SheetJS cannot read throw NotASpreadsheet too. Stopping early ends the worker.
+ * bytes SheetJS cannot read throw NotASpreadsheet too. A worker that finished its read is kept warm for
+ * the next (IDLE_WORKER_MS); stopping early, or a worker that fails, ends it.
  */
 export async function* readSpreadsheet(bytes: Uint8Array): AsyncGenerator<string[][]> {
   checkWorkbook(bytes);
-  const worker = new Worker(WORKER, {
-    workerData: { kind: 'fieldforce-xlsx-read', bytes, batch: BATCH } satisfies XlsxWorkerData,
-  });
+  const worker = takeWorker();
   const inbox: XlsxWorkerMessage[] = [];
   let failure: Error | null = null;
   let exited = false;
+  let finished = false;
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
     wake = null;
   };
-  worker.on('message', (message: XlsxWorkerMessage) => {
+  const onMessage = (message: XlsxWorkerMessage) => {
     inbox.push(message);
     notify();
-  });
-  worker.on('error', (error) => {
+  };
+  const onError = (error: Error) => {
     failure ??= error;
     notify();
-  });
-  worker.on('exit', () => {
+  };
+  const onExit = () => {
     exited = true;
     notify();
-  });
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  worker.postMessage({ bytes, batch: BATCH } satisfies XlsxWorkerRequest);
   try {
     for (;;) {
       const message = inbox.shift();
       if (message) {
         if ('batch' in message) yield message.batch;
-        else if ('unreadable' in message) throw new NotASpreadsheet(message.unreadable);
-        else return;
+        else {
+          finished = true;
+          if ('unreadable' in message) throw new NotASpreadsheet(message.unreadable);
+          return;
+        }
         continue;
       }
       if (failure) throw failure;
@@ -155,9 +220,26 @@ export async function* readSpreadsheet(bytes: Uint8Array): AsyncGenerator<string
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
-    void worker.terminate();
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (finished && !failure && !exited) releaseWorker(worker, bytes.byteLength);
+    else void worker.terminate();
   }
 }
+
+/**
+ * The records of a workbook already read for an import, by the `open` of its stored file: validation
+ * reads the file, then the apply (StreamedRows), a second look at repeated keys and the error sheet read
+ * it again with the same `open`. A workbook is parsed whole anyway (SheetJS), so keeping its records
+ * costs less than parsing it again, which was half of a 10,000-row users upload. Held as long as that
+ * `open` is (the request's); only up to KEPT_RECORDS_MAX records (about 40 MB of short rows), a larger
+ * workbook is parsed again. Never handed out: readers get copies (the pipeline trims cells in place).
+ */
+const keptRecords = new WeakMap<object, string[][]>();
+export const KEPT_RECORDS_MAX = 100_000;
+
+const copies = (records: readonly string[][]) => records.map((r) => r.slice());
 
 /** Reads a whole stream (an upload is at most its definition's maxBytes). */
 export async function readAll(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -175,7 +257,8 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
  * The records of an upload in batches, for the pipeline: a CSV stream as before when the definition
  * takes no spreadsheets; otherwise the file is read whole and, when its bytes are a workbook, its
  * first sheet; a definition that also takes CSV reads other bytes as CSV; one that does not throws
- * NotASpreadsheet (the pipeline answers Invalid Template).
+ * NotASpreadsheet (the pipeline answers Invalid Template). A workbook read before through the same
+ * `open` comes from its kept records (keptRecords), in copies.
  */
 export async function* recordBatches(
   open: () => AsyncIterable<Uint8Array>,
@@ -186,19 +269,36 @@ export async function* recordBatches(
     yield* parseCsvBatches(decodeText(open(), encoding));
     return;
   }
+  const kept = keptRecords.get(open);
+  if (kept) {
+    for (let i = 0; i < kept.length; i += BATCH) yield copies(kept.slice(i, i + BATCH));
+    return;
+  }
   const bytes = await readAll(open());
   if (sniffSpreadsheet(bytes) === null) {
     if (!extensions.includes('.csv')) throw new NotASpreadsheet('unknown format');
     yield* parseCsvBatches(decodeText(once(bytes), encoding));
     return;
   }
-  yield* readSpreadsheet(bytes);
+  let keep: string[][] | null = [];
+  for await (const batch of readSpreadsheet(bytes)) {
+    if (keep && keep.length + batch.length > KEPT_RECORDS_MAX) keep = null;
+    if (!keep) {
+      yield batch;
+      continue;
+    }
+    for (const record of batch) keep.push(record);
+    yield copies(batch);
+  }
+  if (keep) keptRecords.set(open, keep);
 }
 
 /** The records of a stored upload for its error file: a workbook's first sheet, else null (CSV). */
 export async function spreadsheetRecordsOf(
   open: () => AsyncIterable<Uint8Array>,
 ): Promise<string[][] | null> {
+  const kept = keptRecords.get(open);
+  if (kept) return copies(kept);
   let head: Uint8Array | undefined;
   for await (const chunk of open()) {
     head = chunk;
