@@ -18,7 +18,10 @@ async function openBusyDay(page: Page): Promise<string> {
   // A finished day first (a whole trail to replay), then today.
   for (const back of [1, 2, 3, 0]) {
     const date = vnDay(back);
-    await page.getByLabel('Day', { exact: true }).fill(date);
+    // The day field takes a typed day when it is finished (Enter or leaving it), ISO or the language's way.
+    const day = page.getByLabel('Day', { exact: true });
+    await day.fill(date);
+    await day.press('Enter');
     await expect(canvas(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
     // The salesmen call and the map's next idle frame: the drawn count settles within a few seconds.
     const drawn = await expect

@@ -1,6 +1,7 @@
 import { REPORT_DATA_FROM, REPORT_MAX_DAYS } from '@fieldforce/contracts';
 import { useId } from 'react';
 import { useT, type MessageKey } from '../lib/i18n';
+import { DateInput } from './date-input';
 import { checkRange, quickRange, type RangeCheck } from './date-range';
 import './data-ui.css';
 
@@ -26,7 +27,7 @@ export function useRangeMessage(check: RangeCheck): string | null {
 }
 
 /**
- * Two native date inputs (min 1 Oct 2023, max today) and quick ranges. The rule's message shows
+ * Two date fields in the app's language (min 1 Oct 2023, max today) and quick ranges. The rule's message shows
  * under the inputs as soon as the range breaks it; the parent disables Apply with the same check.
  */
 export function DateRangePicker({
@@ -49,32 +50,36 @@ export function DateRangePicker({
     <fieldset className="date-range">
       <legend className="date-range__legend">{t('dateRange.legend')}</legend>
       <div className="date-range__inputs">
-        <label className="field">
-          <span className="field__label">{t('dateRange.from')}</span>
-          <input
-            className="field__control"
-            type="date"
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-from`}>
+            {t('dateRange.from')}
+          </label>
+          <DateInput
+            id={`${id}-from`}
             min={REPORT_DATA_FROM}
             max={today}
+            checkBounds={false}
             value={from}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(event) => onChange({ from: event.target.value, to })}
+            invalid={!!message}
+            describedBy={message ? errorId : undefined}
+            onChange={(day) => onChange({ from: day, to })}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('dateRange.to')}</span>
-          <input
-            className="field__control"
-            type="date"
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-to`}>
+            {t('dateRange.to')}
+          </label>
+          <DateInput
+            id={`${id}-to`}
             min={REPORT_DATA_FROM}
             max={today}
+            checkBounds={false}
             value={to}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(event) => onChange({ from, to: event.target.value })}
+            invalid={!!message}
+            describedBy={message ? errorId : undefined}
+            onChange={(day) => onChange({ from, to: day })}
           />
-        </label>
+        </div>
       </div>
       <div className="date-range__quick" role="group" aria-label={t('dateRange.quick')}>
         {QUICK_RANGES.map((range) => {

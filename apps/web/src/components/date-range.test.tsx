@@ -43,12 +43,14 @@ function renderPicker(from: string, to: string) {
 }
 
 describe('DateRangePicker', () => {
-  it('bounds the native inputs by 1 Oct 2023 and today', () => {
+  it('shows the days the app’s way and bounds the calendars by 1 Oct 2023 and today', () => {
     renderPicker('2026-11-01', TODAY);
-    const from = screen.getByLabelText('From');
-    expect(from.getAttribute('min')).toBe('2023-10-01');
-    expect(from.getAttribute('max')).toBe(TODAY);
-    expect(screen.getByLabelText('To').getAttribute('max')).toBe(TODAY);
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    expect(from.value).toBe('01-Nov-26');
+    const calendar = (field: HTMLElement) => field.parentElement!.querySelector('input[type="date"]')!;
+    expect(calendar(from).getAttribute('min')).toBe('2023-10-01');
+    expect(calendar(from).getAttribute('max')).toBe(TODAY);
+    expect(calendar(screen.getByLabelText('To')).getAttribute('max')).toBe(TODAY);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -70,3 +70,9 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
   </Icon>
 );
+export const CalendarIcon = (p: IconProps) => (
+  <Icon width="18" height="18" {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);

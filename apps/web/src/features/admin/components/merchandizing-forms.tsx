@@ -11,6 +11,7 @@ import {
 } from '@fieldforce/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { DateField } from '../../../components/date-input';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { useT, type MessageKey } from '../../../lib/i18n';
@@ -421,19 +422,17 @@ export function VersionDialog({
     >
       <p>{t('merch.form.newVersionLead', { setId: set.setId, version: set.version + 1 })}</p>
       <div className="merch-form__grid">
-        <FormField
+        <DateField
           label={t('merch.field.goLive')}
-          type="date"
           value={goLive}
           error={errors['goLive'] ? t('merch.form.invalid.goLive') : null}
-          onChange={(event) => setGoLive(event.target.value)}
+          onChange={setGoLive}
         />
-        <FormField
+        <DateField
           label={t('merch.field.endDate')}
-          type="date"
           value={endDate}
           error={errors['endDate'] ? t('merch.form.invalid.endDate') : null}
-          onChange={(event) => setEndDate(event.target.value)}
+          onChange={setEndDate}
         />
       </div>
     </FormDialog>

@@ -10,6 +10,7 @@ import {
   type TaskKind,
 } from '@fieldforce/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DateField } from '../../../components/date-input';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -228,21 +229,19 @@ export function TaskFormDialog({
             {codes('customerCodes', 'tasks.form.customerCodes')}
           </fieldset>
           <div className="task-form__wide">{codes('itemCodes', 'tasks.form.itemCodes')}</div>
-          <FormField
+          <DateField
             label={t('tasks.form.startDate')}
-            type="date"
             required
             error={problem('startDate')}
             value={draft.startDate}
-            onChange={(e) => set({ startDate: e.target.value })}
+            onChange={(startDate) => set({ startDate })}
           />
-          <FormField
+          <DateField
             label={t('tasks.form.endDate')}
-            type="date"
             required
             error={problem('endDate')}
             value={draft.endDate}
-            onChange={(e) => set({ endDate: e.target.value })}
+            onChange={(endDate) => set({ endDate })}
           />
           <div className="task-form__wide">
             <FormMessage kind="error">{failure}</FormMessage>

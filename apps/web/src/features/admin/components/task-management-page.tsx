@@ -12,6 +12,7 @@ import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
+import { DateField } from '../../../components/date-input';
 import { ConfirmDialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useI18n, useT, type MessageKey } from '../../../lib/i18n';
@@ -229,18 +230,8 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
           maxLength={40}
           onChange={(e) => set({ item: e.target.value })}
         />
-        <FormField
-          label={t('tasks.from')}
-          type="date"
-          value={draft.from}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-        <FormField
-          label={t('tasks.to')}
-          type="date"
-          value={draft.to}
-          onChange={(e) => set({ to: e.target.value })}
-        />
+        <DateField label={t('tasks.from')} value={draft.from} onChange={(from) => set({ from })} />
+        <DateField label={t('tasks.to')} value={draft.to} onChange={(to) => set({ to })} />
       </AdminFilters>
 
       <AdminTableView<TaskRow>

@@ -4,7 +4,7 @@
  * and the sortable, searchable, exportable table; a salesman's day with the 25-point route and a replay.
  * What is shown (day, filters, tab, salesman) lives in the URL.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   COUNTRIES,
@@ -13,6 +13,7 @@ import {
   type TrackingSalesmanRow,
   type TrackingStatus,
 } from '@fieldforce/contracts';
+import { DateInput } from '../../../components/date-input';
 import { todayIso } from '../../../components/date-range';
 import { DataTable, ExportButtons, type DataTableColumn } from '../../../components/data-table';
 import { PageLayout } from '../../../components/page-layout';
@@ -45,6 +46,7 @@ const time = (iso: string | null, timeZone: string) =>
 
 export function TrackingPage() {
   const { t, language } = useI18n();
+  const dateId = useId();
   const country = useClientStore((s) => s.selectedCountryCode);
   const timeZone = COUNTRIES[country].timeZone;
   const [params, setParams] = useSearchParams();
@@ -215,19 +217,20 @@ export function TrackingPage() {
         onSubmit={(e) => e.preventDefault()}
         aria-label={t('tracking.reportName')}
       >
-        <label className="tracking-field">
-          <span>{t('tracking.date')}</span>
-          <input
-            type="date"
+        <div className="tracking-field">
+          <label htmlFor={dateId}>{t('tracking.date')}</label>
+          <DateInput
+            id={dateId}
             value={date}
             max={today}
-            onChange={(e) => {
-              if (!e.target.value) return;
-              update({ date: e.target.value === today ? null : e.target.value });
-              track('dateSelection', { screen: 'tracking', date: e.target.value });
+            live={false}
+            onChange={(day) => {
+              if (!day) return;
+              update({ date: day === today ? null : day });
+              track('dateSelection', { screen: 'tracking', date: day });
             }}
           />
-        </label>
+        </div>
         <label className="tracking-field">
           <span>{t('tracking.dt')}</span>
           <select
