@@ -17,8 +17,12 @@ export interface FiguresTableProps {
   /** The scroll box's and the table's classes (default: the chart's). */
   wrapClassName?: string;
   className?: string;
-  /** e.g. 'visually-hidden' when a heading beside the table already says the same. */
   captionClassName?: string;
+  /**
+   * The id of a visible heading that already names the table (a card's heading): the scroll box is
+   * named by it and the table has no caption of its own, so a screen reader hears the name once.
+   */
+  labelledBy?: string;
 }
 
 export interface ChartFiguresTableProps extends FiguresTableProps {
@@ -37,36 +41,57 @@ export function FiguresTable({
   wrapClassName = 'chart__table-wrap',
   className = 'chart__table',
   captionClassName,
+  labelledBy,
 }: FiguresTableProps) {
   const captionId = useId();
-  // The box scrolls: it takes the keyboard focus (arrow keys scroll it) and is named by the caption.
+  // The box scrolls, so something in it takes the keyboard focus (the arrow keys then scroll it). Named
+  // by its own caption, the box is a region named by the caption. Named by a heading outside (a card's),
+  // the table itself takes the focus and carries that name, and the box is only a box: a region named
+  // like the table would make a screen reader say the card's name twice.
+  if (labelledBy) {
+    return (
+      <div className={wrapClassName}>
+        <table className={className} aria-labelledby={labelledBy} tabIndex={0}>
+          <FiguresTableBody columns={columns} rows={rows} />
+        </table>
+      </div>
+    );
+  }
   return (
     <div className={wrapClassName} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={className}>
         <caption id={captionId} className={captionClassName}>
           {caption}
         </caption>
-        <thead>
-          <tr>
-            {columns.map((header, i) => (
-              <th scope="col" key={i}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              {row.cells.map((cell, i) => (
-                <td key={i}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <FiguresTableBody columns={columns} rows={rows} />
       </table>
     </div>
+  );
+}
+
+function FiguresTableBody({ columns, rows }: Pick<FiguresTableProps, 'columns' | 'rows'>) {
+  return (
+    <>
+      <thead>
+        <tr>
+          {columns.map((header, i) => (
+            <th scope="col" key={i}>
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            {row.cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </>
   );
 }
 

@@ -1,3 +1,3 @@
 export { en, type MessageKey } from './en';
 export * from './i18n';
-export { formatIsoDay, localizeDates, localizeFigure } from './locale-format';
+export { formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';

@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoDay, localizeDates, localizeFigure } from './locale-format';
+import { USAGE_EVENTS } from '@fieldforce/contracts';
+import { formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
+import { en } from './en';
 
 describe('numbers and dates in the chosen language', () => {
+  it('writes an abbreviated figure with the Vietnamese words (tr is triệu, not the spec’s trillion)', () => {
+    expect(localizeAmount('45.23M', 'vi')).toBe('45,23\u00a0tr');
+    expect(localizeAmount('4.35Bn', 'vi')).toBe('4,35\u00a0tỷ');
+    expect(localizeAmount('1.20Tr', 'vi')).toBe('1,20\u00a0nghìn tỷ');
+    expect(localizeAmount('12.50K', 'vi')).toBe('12,50\u00a0nghìn');
+    expect(localizeAmount('3.10b', 'vi')).toBe('3,10\u00a0tỷ');
+    expect(localizeAmount('7.00m', 'vi')).toBe('7,00\u00a0tr');
+    expect(localizeAmount('339', 'vi')).toBe('339');
+    expect(localizeAmount('NA', 'vi')).toBe('NA');
+    expect(localizeAmount('45.23M', 'en')).toBe('45.23M');
+    expect(localizeAmount('4.35Bn', 'en')).toBe('4.35Bn');
+  });
+
+  it('has words for every usage event (the usage page names them)', () => {
+    for (const event of USAGE_EVENTS) expect(Object.hasOwn(en, `usage.eventName.${event}`)).toBe(true);
+  });
+
   it('writes figures the vi-VN way and keeps the abbreviation letters', () => {
     expect(localizeFigure('45.23M', 'vi')).toBe('45,23M');
     expect(localizeFigure('4.35Bn', 'vi')).toBe('4,35Bn');

@@ -3,9 +3,9 @@ import type { Language } from './i18n';
 /**
  * Numbers and dates the Vietnamese way when Vietnamese is chosen (vi-VN: `.` groups thousands, `,`
  * marks decimals; dates dd/MM/yyyy), applied to the text the shared formatters of
- * @fieldforce/contracts produce (spec sections 5 and 9), so the one rounding and the spec's
- * abbreviation letters (K, M, Bn, Tr; k, m, b, t) stay exactly as they are. English keeps the spec's
- * forms (1,234.56; 45.23M; dd-MMM-yy).
+ * @fieldforce/contracts produce (spec sections 5 and 9), so the one rounding stays exactly as it is; an
+ * abbreviated figure's letters (K, M, Bn, Tr; k, m, b, t) become Vietnamese words (`localizeAmount`).
+ * English keeps the spec's forms (1,234.56; 45.23M; dd-MMM-yy).
  */
 
 let active: Language = 'en';
@@ -23,6 +23,36 @@ export function activeLanguage(): Language {
 export function localizeFigure(text: string, language: Language = active): string {
   if (language !== 'vi') return text;
   return text.replace(/\d[\d.,]*\d/g, (run) => run.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.')));
+}
+
+/**
+ * The abbreviation letters in Vietnamese words (the shortenings Vietnamese readers use: nghìn, tr for
+ * triệu, tỷ, nghìn tỷ). The spec's letters read wrongly in Vietnamese: its Tr (trillion) is how a
+ * Vietnamese reader writes triệu (million).
+ */
+const VI_UNITS: Readonly<Record<string, string>> = {
+  K: 'nghìn',
+  k: 'nghìn',
+  M: 'tr',
+  m: 'tr',
+  Bn: 'tỷ',
+  b: 'tỷ',
+  Tr: 'nghìn tỷ',
+  t: 'nghìn tỷ',
+};
+
+/**
+ * One abbreviated figure of packages/contracts' `formatFigure`/`formatAmount` (`45.23M`, `4.35Bn`,
+ * `1.20k`) the reader's way: as is in English; in Vietnamese with its marks swapped and its letters as
+ * Vietnamese words after a no-break space (`45,23 tr`, `4,35 tỷ`, `1,20 nghìn`).
+ */
+export function localizeAmount(text: string, language: Language = active): string {
+  const figure = localizeFigure(text, language);
+  if (language !== 'vi') return figure;
+  return figure.replace(
+    /(\d)(Tr|Bn|K|M|t|b|m|k)$/,
+    (_, digit: string, unit: string) => `${digit}\u00a0${VI_UNITS[unit]!}`,
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

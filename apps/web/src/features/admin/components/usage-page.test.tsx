@@ -131,6 +131,23 @@ describe('UsagePanel', { timeout: 20_000 }, () => {
     setup(overview(), 'vi');
     expect(await screen.findByRole('img', { name: 'Người dùng hoạt động hằng ngày' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Màn hình được mở nhiều nhất' })).toBeTruthy();
+    const events = screen.getByRole('table', { name: 'Sự kiện theo tên' });
+    expect(within(events).getByRole('rowheader').textContent).toBe(
+      'Mở Xem theo nhómTên trong công cụ phân tích: teamView',
+    );
+  });
+
+  it('names each event in words, its raw name beside it, and each card’s table once', async () => {
+    setup(overview());
+    const events = await screen.findByRole('table', { name: 'Events by name' });
+    const row = within(events).getByRole('rowheader');
+    expect(row.textContent).toBe('Team View openedName in analytics tools: teamView');
+    expect(row.querySelector('code')!.textContent).toBe('teamView');
+    // The card's heading names its table; no region or caption repeats it.
+    expect(events.getAttribute('tabindex')).toBe('0');
+    expect(events.querySelector('caption')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Events by name' })).toBeNull();
+    expect(screen.getAllByText('Events by name')).toHaveLength(1);
   });
 });
 

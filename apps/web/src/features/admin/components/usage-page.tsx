@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ColumnChart, FiguresTable } from '../../../components/chart';
+import { DateInput } from '../../../components/date-input';
 import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ToggleGroup } from '../../../components/toggle-group';
@@ -79,6 +80,22 @@ function itemName(item: string, t: Translate): string {
     if (known(key)) return t(key);
   }
   return item || '--';
+}
+
+/** A usage event in the reader's words; the raw name (what analytics tools show) is kept beside it. */
+function eventName(event: string, t: Translate): string {
+  const key = `usage.eventName.${event}`;
+  return known(key) ? t(key) : event;
+}
+
+/** An event's raw name as a secondary line: code text, introduced for screen readers. */
+function RawName({ label, name }: { label: string; name: string }) {
+  return (
+    <>
+      <span className="visually-hidden">{label}: </span>
+      <code className="usage__raw">{name}</code>
+    </>
+  );
 }
 
 function categoryName(category: string, t: Translate): string {
@@ -154,30 +171,32 @@ export function UsagePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </div>
         {preset === 'custom' ? (
           <div className="usage__custom">
-            <label className="field">
-              <span className="field__label">{t('usage.from')}</span>
-              <input
-                className="field__control"
-                type="date"
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-from`}>
+                {t('usage.from')}
+              </label>
+              <DateInput
+                id={`${id}-from`}
                 max={today}
                 value={draft.from}
-                aria-invalid={draftValid ? undefined : true}
-                aria-describedby={draftValid ? undefined : `${id}-range`}
-                onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+                invalid={!draftValid}
+                describedBy={draftValid ? undefined : `${id}-range`}
+                onChange={(from) => setDraft((d) => ({ ...d, from }))}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('usage.to')}</span>
-              <input
-                className="field__control"
-                type="date"
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-to`}>
+                {t('usage.to')}
+              </label>
+              <DateInput
+                id={`${id}-to`}
                 max={today}
                 value={draft.to}
-                aria-invalid={draftValid ? undefined : true}
-                aria-describedby={draftValid ? undefined : `${id}-range`}
-                onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+                invalid={!draftValid}
+                describedBy={draftValid ? undefined : `${id}-range`}
+                onChange={(to) => setDraft((d) => ({ ...d, to }))}
               />
-            </label>
+            </div>
             <button type="submit" className="button button--primary" disabled={!draftValid}>
               {t('usage.apply')}
             </button>
@@ -312,11 +331,11 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
       </section>
 
       <div className="usage__grid">
-        <section className="usage__card" aria-labelledby="usage-screens">
+        <section className="usage__card">
           <Sub id="usage-screens">{t('usage.screens')}</Sub>
           <BarTable
             caption={t('usage.screens')}
-            captionHidden
+            labelledBy="usage-screens"
             headers={[t('usage.screen')]}
             valueHeader={t('usage.opens')}
             rows={data.screens.map((s) => ({
@@ -327,11 +346,11 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
             }))}
           />
         </section>
-        <section className="usage__card" aria-labelledby="usage-reports">
+        <section className="usage__card">
           <Sub id="usage-reports">{t('usage.reports')}</Sub>
           <BarTable
             caption={t('usage.reports')}
-            captionHidden
+            labelledBy="usage-reports"
             headers={[t('usage.report'), t('usage.category')]}
             valueHeader={t('usage.opens')}
             rows={data.reports.map((r) => ({
@@ -345,7 +364,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
       </div>
 
       <div className="usage__grid">
-        <section className="usage__card" aria-labelledby="usage-downloads">
+        <section className="usage__card">
           <Sub id="usage-downloads">{t('usage.downloads')}</Sub>
           <p className="usage__note">
             {t('usage.downloadsLead', {
@@ -355,7 +374,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           </p>
           <BarTable
             caption={t('usage.downloads')}
-            captionHidden
+            labelledBy="usage-downloads"
             headers={[t('usage.download.item'), t('usage.download.format'), t('usage.download.rows')]}
             valueHeader={t('usage.download.count')}
             rows={data.downloads.items.map((d) => ({
@@ -366,12 +385,12 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
             }))}
           />
         </section>
-        <section className="usage__card" aria-labelledby="usage-uploads">
+        <section className="usage__card">
           <Sub id="usage-uploads">{t('usage.uploads')}</Sub>
           <p className="usage__note">{t('usage.uploadsLead')}</p>
           <BarTable
             caption={t('usage.uploads')}
-            captionHidden
+            labelledBy="usage-uploads"
             headers={[t('usage.step'), t('usage.share')]}
             valueHeader={t('usage.files')}
             rows={(['started', 'previewed', 'applied', 'failed'] as const).map((step) => ({
@@ -417,14 +436,20 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
         </section>
       </div>
 
-      <section className="usage__card" aria-labelledby="usage-events">
+      <section className="usage__card">
         <Sub id="usage-events">{t('usage.events')}</Sub>
         <BarTable
           caption={t('usage.events')}
-          captionHidden
+          labelledBy="usage-events"
           headers={[t('usage.event')]}
           valueHeader={t('usage.count')}
-          rows={data.events.map((e) => ({ key: e.event, label: e.event, value: e.count }))}
+          rows={data.events.map((e) => ({
+            key: e.event,
+            label: eventName(e.event, t),
+            hint: <RawName label={t('usage.eventRaw')} name={e.event} />,
+            hintText: e.event,
+            value: e.count,
+          }))}
         />
       </section>
     </div>
@@ -495,7 +520,10 @@ function ActiveChart({
 interface BarRow {
   key: string;
   label: string;
-  hint?: string;
+  /** A secondary line under the label (a screen's path, an event's raw name). */
+  hint?: ReactNode;
+  /** The hint as plain text, when it is not a string: left out when it equals the label. */
+  hintText?: string;
   cells?: readonly ReactNode[];
   value: number;
   tone?: 'bad';
@@ -507,7 +535,7 @@ interface BarRow {
  */
 function BarTable({
   caption,
-  captionHidden = false,
+  labelledBy,
   note,
   headers,
   valueHeader,
@@ -515,8 +543,8 @@ function BarTable({
   format = figure,
 }: {
   caption: string;
-  /** The card's heading says the same: the caption is for screen readers only. */
-  captionHidden?: boolean;
+  /** The id of the card's heading, which names the table (then no caption: the name is said once). */
+  labelledBy?: string;
   note?: string;
   headers: readonly string[];
   valueHeader: string;
@@ -536,7 +564,7 @@ function BarTable({
     <FiguresTable
       wrapClassName="usage__table-wrap"
       className="usage__table usage__table--bars"
-      captionClassName={captionHidden ? 'visually-hidden' : undefined}
+      labelledBy={labelledBy}
       caption={
         <>
           {caption}
@@ -549,7 +577,9 @@ function BarTable({
         label: (
           <>
             {r.label}
-            {r.hint && r.hint !== r.label ? <span className="usage__hint">{r.hint}</span> : null}
+            {r.hint && (r.hintText ?? r.hint) !== r.label ? (
+              <span className="usage__hint">{r.hint}</span>
+            ) : null}
           </>
         ),
         cells: [

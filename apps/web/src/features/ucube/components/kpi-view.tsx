@@ -20,7 +20,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { useT, type Translate } from '../../../lib/i18n';
-import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
+import { formatIsoDay, localizeAmount, localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
 import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
@@ -66,9 +66,9 @@ export type KpiFormatter = (value: number | null | undefined, unit?: KpiColumn['
 export function kpiFormatter(view: KpiView, country?: CountryCode): KpiFormatter {
   const style = view === 'disciplinary' ? 'kpi' : 'dashboard';
   const currency = country ? COUNTRIES[country].currencyCode : undefined;
-  // The one rounding (contracts), written the reader's way (vi: 45,23M).
+  // The one rounding (contracts), written the reader's way (vi: 45,23 tr).
   return (value, unit = 'count') =>
-    localizeFigure(formatFigure(value, unit, { style, ...(currency ? { currency } : {}) }));
+    localizeAmount(formatFigure(value, unit, { style, ...(currency ? { currency } : {}) }));
 }
 
 /** Screens below this width show a card per row instead of the table. */

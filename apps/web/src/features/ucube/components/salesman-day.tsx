@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   COUNTRIES,
   formatDateTime,
@@ -7,11 +7,12 @@ import {
   type CountryCode,
   type SalesmanDayAnswer,
 } from '@fieldforce/contracts';
+import { DateInput } from '../../../components/date-input';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useI18n, type Translate } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useSalesmanDay } from '../api/salesman-day';
-import { localizeFigure } from '../../../lib/i18n/locale-format';
+import { localizeAmount } from '../../../lib/i18n/locale-format';
 
 interface SalesmanDayPanelProps {
   country: CountryCode;
@@ -98,6 +99,7 @@ function DayPicker({
   t: Translate;
 }) {
   const earliest = shiftDay(answer.today, -SALESMAN_DAY_MAX_DAYS_BACK);
+  const dateId = useId();
   const long = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
     weekday: 'long',
     day: 'numeric',
@@ -116,18 +118,19 @@ function DayPicker({
         <span aria-hidden="true">‹ </span>
         {t('ucube.day.prev')}
       </button>
-      <label>
-        <span className="visually-hidden">{t('ucube.day.date')}</span>
-        <input
-          type="date"
-          value={answer.date}
-          min={earliest}
-          max={answer.today}
-          onChange={(e) => {
-            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) onDate(e.target.value);
-          }}
-        />
+      <label className="visually-hidden" htmlFor={dateId}>
+        {t('ucube.day.date')}
       </label>
+      <DateInput
+        id={dateId}
+        value={answer.date}
+        min={earliest}
+        max={answer.today}
+        live={false}
+        onChange={(day) => {
+          if (day) onDate(day);
+        }}
+      />
       <button
         type="button"
         className="ucube-chip"
@@ -143,12 +146,12 @@ function DayPicker({
 }
 
 function DayFigures({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) {
-  const money = (v: number) => localizeFigure(formatFigure(v, 'amount', { currency: answer.currencyCode }));
+  const money = (v: number) => localizeAmount(formatFigure(v, 'amount', { currency: answer.currencyCode }));
   const figures: [string, string][] = [
-    [t('ucube.day.planned'), localizeFigure(formatFigure(answer.totals.plannedCalls, 'count'))],
-    [t('ucube.day.actual'), localizeFigure(formatFigure(answer.totals.actualCalls, 'count'))],
-    [t('ucube.day.productive'), localizeFigure(formatFigure(answer.totals.productiveCalls, 'count'))],
-    [t('ucube.day.orders'), localizeFigure(formatFigure(answer.totals.orders, 'count'))],
+    [t('ucube.day.planned'), localizeAmount(formatFigure(answer.totals.plannedCalls, 'count'))],
+    [t('ucube.day.actual'), localizeAmount(formatFigure(answer.totals.actualCalls, 'count'))],
+    [t('ucube.day.productive'), localizeAmount(formatFigure(answer.totals.productiveCalls, 'count'))],
+    [t('ucube.day.orders'), localizeAmount(formatFigure(answer.totals.orders, 'count'))],
     [t('ucube.day.value'), money(answer.totals.orderValue)],
   ];
   return (
@@ -165,7 +168,7 @@ function DayFigures({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) 
 
 function DayVisits({ answer, t }: { answer: SalesmanDayAnswer; t: Translate }) {
   const tz = COUNTRIES[answer.countryCode].timeZone;
-  const money = (v: number) => localizeFigure(formatFigure(v, 'amount', { currency: answer.currencyCode }));
+  const money = (v: number) => localizeAmount(formatFigure(v, 'amount', { currency: answer.currencyCode }));
   const status = (v: SalesmanDayAnswer['visits'][number]) =>
     v.productive ? 'productive' : v.actual ? 'visited' : 'missed';
   return (

@@ -21,7 +21,7 @@ import {
 import { kpiFormatter } from './kpi-view';
 import './trend-chart.css';
 import { ToggleGroup } from '../../../components/toggle-group';
-import { localizeFigure } from '../../../lib/i18n/locale-format';
+import { localizeAmount, localizeFigure } from '../../../lib/i18n/locale-format';
 
 const HEIGHT = 240;
 /** Before the first measurement (and in tests, without ResizeObserver). */
@@ -164,7 +164,7 @@ export function TrendChart({ answer, country = 'vn' }: { answer: DailyTrendAnswe
             <g key={tick.value}>
               <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} className="trend__grid" />
               <text x={plot.left - 6} y={tick.y + 4} textAnchor="end" className="trend__axis">
-                {localizeFigure(formatAmount(tick.value))}
+                {localizeAmount(formatAmount(tick.value))}
               </text>
             </g>
           ))}
