@@ -88,7 +88,9 @@ export function ProfilePopup({ showDtAccess = false }: { showDtAccess?: boolean 
           toggle();
         }}
       >
-        <span aria-hidden="true">{initials(user.name)}</span>
+        <span className="avatar__disc" aria-hidden="true">
+          {initials(user.name)}
+        </span>
         <span className="visually-hidden">{t('profile.open')}</span>
       </button>
       <div

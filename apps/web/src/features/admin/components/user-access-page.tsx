@@ -20,7 +20,9 @@ import { useId, useMemo, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import type { DataTableColumn } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
+import { EmailText } from '../../../components/email-text';
 import { FlagFilterField, SelectField } from '../../../components/form-field';
 import { Toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -153,7 +155,7 @@ function UserAccessView() {
           >
             {row.name}
           </button>
-          <span className="ua-person__email">{row.email}</span>
+          <EmailText className="ua-person__email" email={row.email} />
         </span>
       ),
     },
@@ -306,28 +308,26 @@ function UserAccessView() {
           <label className="field__label" htmlFor={ids.from}>
             {t('userAccess.lastLoginFrom')}
           </label>
-          <input
+          <DateInput
             id={ids.from}
-            type="date"
-            className="field__control"
             value={draft.from}
             max={draft.to || undefined}
-            onChange={(event) => set('from', event.target.value)}
+            checkBounds={false}
+            onChange={(day) => set('from', day)}
           />
         </div>
         <div className="field ua-extra">
           <label className="field__label" htmlFor={ids.to}>
             {t('userAccess.lastLoginTo')}
           </label>
-          <input
+          <DateInput
             id={ids.to}
-            type="date"
-            className="field__control"
             value={draft.to}
             min={draft.from || undefined}
-            aria-invalid={badRange || undefined}
-            aria-describedby={badRange ? `${ids.to}-error` : undefined}
-            onChange={(event) => set('to', event.target.value)}
+            checkBounds={false}
+            invalid={badRange}
+            describedBy={badRange ? `${ids.to}-error` : undefined}
+            onChange={(day) => set('to', day)}
           />
           {badRange ? (
             <p id={`${ids.to}-error`} className="field__error" role="alert">
@@ -600,7 +600,9 @@ export function EditForm({
   return (
     <div className="ua-form">
       <div className="ua-summary">
-        <p className="ua-person__email">{user.email}</p>
+        <p className="ua-person__email">
+          <EmailText email={user.email} />
+        </p>
         <p>
           <span className={`chip ua-status ua-status--${user.status}`}>
             {t(`userAccess.status.${user.status}`)}
