@@ -36,8 +36,11 @@ test('an admin uploads a bad file, downloads its errors, then applies the good f
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible({ timeout: 30_000 });
   const errors = dialog.getByRole('table', { name: 'First errors' });
   await expect(errors).toBeVisible();
-  // Row 2 has status 2 (rows are counted with the header as row 1, as a spreadsheet shows them).
+  // The first row under the header has status 2. The server counts data rows from 1 (the header is not
+  // counted), and the preview says so under the table (docs/decisions.md, "Upload row numbers").
   await expect(errors.getByRole('row').filter({ hasText: 'Status' }).first()).toBeVisible();
+  await expect(errors.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
+  await expect(dialog.getByText('row 1 here is row 2 in the spreadsheet', { exact: false })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Confirm and apply' })).toHaveCount(0);
 
   const [download] = await Promise.all([

@@ -408,6 +408,7 @@ function Preview({
   onAgain(): void;
 }) {
   const t = useT();
+  const rowNoteId = useId();
   const preview = job.preview;
   const hasErrors = (preview?.errorCount ?? 0) > 0;
   return (
@@ -444,7 +445,7 @@ function Preview({
             {t('import.HAS_ERRORS')}
           </p>
           <div className="upload__errors" role="region" aria-label={t('upload.firstErrors')} tabIndex={0}>
-            <table>
+            <table aria-describedby={rowNoteId}>
               <caption>{t('upload.firstErrors')}</caption>
               <thead>
                 <tr>
@@ -464,6 +465,10 @@ function Preview({
               </tbody>
             </table>
           </div>
+          {/* The server numbers data rows from 1 (docs/decisions.md, "Upload row numbers"). */}
+          <p id={rowNoteId} className="upload__note">
+            {t('upload.rowNote')}
+          </p>
         </>
       ) : null}
       {failure ? (

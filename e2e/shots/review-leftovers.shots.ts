@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { eachViewport } from './helpers';
+
+// Screenshots for review (SHOTS=1 npx playwright test --project shots e2e/shots/review-leftovers.shots.ts):
+// the last review's leftovers at 1440, 768, 480 and 390 px in en and vi, into test-results/leftover-shots:
+// the usage page's events and its custom period (date fields in the language's format), the User Access
+// cards' emails, the header's account button, the UCube home's abbreviated figures, the tasks' date filters.
+const DIR = 'test-results/leftover-shots';
+
+test('usage page: events in words, the custom period', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await eachViewport(browser, {}, async ({ page, name, overflow, language }) => {
+    await page.goto('/adminconfigurationpage?view=usage');
+    const events = page.getByRole('table', {
+      name: language === 'en' ? 'Events by name' : 'Sự kiện theo tên',
+    });
+    await expect(events).toBeVisible({ timeout: 30_000 });
+    await events.scrollIntoViewIfNeeded();
+    await events.screenshot({ path: `${DIR}/usage-events-${name}.png` });
+    await page.getByRole('button', { name: language === 'en' ? 'Custom' : 'Tùy chọn' }).click();
+    const from = page.getByLabel(language === 'en' ? 'From' : 'Từ ngày', { exact: true });
+    await expect(from).toHaveValue(
+      language === 'en' ? /^\d{2}-[A-Z][a-z]{2}-\d{2}$/ : /^\d{2}\/\d{2}\/\d{4}$/,
+    );
+    await from.fill('31/02/2026');
+    await from.blur();
+    await page.locator('.usage__filters').screenshot({ path: `${DIR}/usage-dates-${name}.png` });
+    expect.soft(await overflow(), `usage ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  });
+});
+
+test('User Access cards, the header account button', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await eachViewport(browser, {}, async ({ page, name, overflow }) => {
+    await page.goto('/useraccess');
+    await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${DIR}/user-access-${name}.png` });
+    await page
+      .locator('header')
+      .first()
+      .screenshot({ path: `${DIR}/header-${name}.png` });
+    const avatar = await page.locator('.avatar').boundingBox();
+    expect.soft(avatar!.width, 'account button width').toBeGreaterThanOrEqual(44);
+    expect.soft(avatar!.height, 'account button height').toBeGreaterThanOrEqual(44);
+    expect.soft(await overflow(), `user access ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  });
+});
+
+test('UCube home figures and the tasks’ date filters', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await eachViewport(browser, {}, async ({ page, name, overflow }) => {
+    await page.goto('/homepage');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${DIR}/ucube-home-${name}.png`, fullPage: true });
+    expect.soft(await overflow(), `ucube home ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.goto('/taskmanagment');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${DIR}/tasks-${name}.png` });
+    expect.soft(await overflow(), `tasks ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  });
+});
