@@ -36,6 +36,10 @@ test('User Access cards, the header account button', async ({ browser }) => {
     await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${DIR}/user-access-${name}.png` });
+    // The first rows (cards on a phone), where the emails wrap.
+    const rows = page.getByRole('table').getByRole('row');
+    await rows.nth(3).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${DIR}/user-access-rows-${name}.png` });
     await page
       .locator('header')
       .first()

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../lib/i18n';
 import { formatIsoDay } from '../lib/i18n/locale-format';
 import { dateText, parseDateText, stepDay } from './date-input-logic';
+import { FieldError } from './form-field';
 import { CalendarIcon } from './icons';
 import './date-input.css';
 
@@ -210,11 +211,7 @@ export function DateField({
         {label}
       </label>
       <DateInput {...input} id={id} invalid={!!error} describedBy={error ? errorId : undefined} />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

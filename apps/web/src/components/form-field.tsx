@@ -54,13 +54,18 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error line under it (its id goes in the field's aria-describedby), or nothing. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="field__error">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** A status or error line read out by screen readers when it changes. */
