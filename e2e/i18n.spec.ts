@@ -50,7 +50,9 @@ test('in Vietnamese the server’s words, figures, dates and report cells read V
   await expect(table.getByText(/^\d+,\d{2}\u00a0(tỷ|tr|nghìn)$/).first()).toBeVisible();
   await expect(table.getByText(/^\d+,\d{2}%/).first()).toBeVisible();
   const teamText = await page.locator('main').innerText();
-  expect(teamText).not.toMatch(/Salesman|Sales Person|Branch Manager|Target|Actuals|\d[.,]\d{2}(Bn|M|K)|\d\.\d{2}%/);
+  expect(teamText).not.toMatch(
+    /Salesman|Sales Person|Branch Manager|Target|Actuals|\d[.,]\d{2}(Bn|M|K)|\d\.\d{2}%/,
+  );
 
   // A report: name, headers and data words in Vietnamese; the file keeps English (not checked here).
   await page.goto('/reportpage?reportName=Product+Master&reportCategory=masterreports');
