@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { storage } from '../storage';
 import { en, type MessageKey } from './en';
 import { setActiveLanguage } from './locale-format';
@@ -86,7 +95,9 @@ export function I18nProvider({ children, language: forced }: { children: ReactNo
   // Formatters of figures and dates read it (locale-format.ts); set before the children render.
   setActiveLanguage(language);
 
-  useEffect(() => {
+  // Before the browser paints the new words, so the page never shows Vietnamese text marked as English
+  // (a screen reader would read it with English rules): a layout effect, not a passive one.
+  useLayoutEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
