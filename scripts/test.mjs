@@ -6,6 +6,7 @@
 // browser much of the time, so the second pass uses the other core instead of adding its minutes. It
 // leaves out the server files that open no database (NO_DATABASE): they would only repeat the first pass.
 import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { databaseFreeTests } from './database-free-tests.mjs';
 import { browserLanes } from './e2e-lanes.mjs';
 
@@ -82,38 +83,56 @@ const postgres = args.has('--with-postgres')
   : Promise.resolve(0);
 
 /**
- * The browser flows in two lanes, each a Playwright run with its own server, port and database (one
- * server for both would share the demo users' sessions and device caps between them): the flows
- * spend much of their time waiting on the browser and on the spec's timers, so two lanes beside the
- * PostgreSQL pass use the machine better than one (scripts/e2e-lanes.mjs splits the files by their
- * recorded durations).
+ * Runs a command with its output on the terminal, without blocking:
+ * the PostgreSQL pass's output is read meanwhile.
  */
+function runLive(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * The browser flows in lanes, each a Playwright run with its own server, port and database (one server
+ * for several would share the demo users' sessions and device caps between them); scripts/e2e-lanes.mjs
+ * splits the files by their recorded durations. One lane per two cores (BROWSER_LANES overrides): on
+ * CI's 2 cores two lanes beside the PostgreSQL pass drove the load average to 15 and tests ran past
+ * their timeouts (24 Nov), so there it stays one.
+ */
+const BROWSER_LANES =
+  Number(process.env.BROWSER_LANES) || Math.max(1, Math.floor(os.availableParallelism() / 2));
+
 async function browserFlows() {
   const t0 = Date.now();
-  console.log('\n▶ browser flows (two lanes)');
+  console.log(`\n▶ browser flows (${BROWSER_LANES} lane${BROWSER_LANES > 1 ? 's' : ''})`);
   for (const [name, command, commandArgs] of [
     ['chromium present', 'node', ['scripts/ensure-chromium.mjs']],
     ['web build', 'npm', ['run', 'build', '--silent']],
   ]) {
-    const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
-    if (result.status !== 0) {
+    const status = await runLive(command, commandArgs);
+    if (status !== 0) {
       console.error(`\n✖ ${name} failed`);
-      return result.status ?? 1;
+      return status;
     }
   }
-  const lanes = browserLanes(2);
-  const statuses = await Promise.all(
-    lanes.map((files, i) =>
-      runQuietly(
-        `browser flows, lane ${i + 1} (${files.length} files)`,
-        'npx',
-        ['playwright', 'test', ...files],
-        {
-          E2E_PORT: String(4310 + i),
-        },
-      ),
-    ),
-  );
+  const lanes = browserLanes(BROWSER_LANES);
+  // One lane prints as it goes; several keep their output aside until each ends.
+  const statuses =
+    lanes.length === 1
+      ? [await runLive('npx', ['playwright', 'test', ...lanes[0]])]
+      : await Promise.all(
+          lanes.map((files, i) =>
+            runQuietly(
+              `browser flows, lane ${i + 1} (${files.length} files)`,
+              'npx',
+              ['playwright', 'test', ...files],
+              {
+                E2E_PORT: String(4310 + i),
+              },
+            ),
+          ),
+        );
   const status = statuses.find((code) => code !== 0) ?? 0;
   if (status === 0) console.log(`✔ browser flows (${seconds(t0)} s)`);
   else console.error(`\n✖ browser flows failed after ${seconds(t0)} s`);
