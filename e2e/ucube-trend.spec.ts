@@ -43,7 +43,8 @@ test.describe('at 480 px in Vietnamese', () => {
     const section = page.getByRole('region', { name: 'Xu hướng trong tháng' });
     const chart = section.getByRole('img', { name: /^GSV: thực đạt lũy kế/ });
     await expect(chart).toBeVisible();
-    await expect(section.getByText(/^GSV: \S+ tính đến /)).toBeVisible();
+    // The figure in Vietnamese words (2,29 tỷ): a number, then its unit after a (no-break) space.
+    await expect(section.getByText(/^GSV: [\d.,]+(?:\s(?:nghìn\stỷ|tỷ|tr|nghìn))?\stính đến /)).toBeVisible();
     const box = await chart.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(480);
