@@ -8,6 +8,10 @@ import { signIn } from './auth-helpers';
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const dmy = (d: Date) =>
   `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+/** The day as the English screens write it (dd-MMM-yy); the template above takes dd/mm/yyyy. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shown = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
 
 test('create a task from the template and see its progress', async ({ page }) => {
   test.setTimeout(120_000);
@@ -59,7 +63,7 @@ test('create a task from the template and see its progress', async ({ page }) =>
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   const row = tasks(page)
     .getByRole('row')
-    .filter({ hasText: dmy(end) })
+    .filter({ hasText: shown(end) })
     .first();
   await expect(row).toContainText(location);
   await row.getByRole('button', { name: /^Progress of T\d+$/ }).click();

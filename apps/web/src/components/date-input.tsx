@@ -30,6 +30,12 @@ export interface DateInputProps {
   invalid?: boolean;
   /** Ids of the caller's hint or error. */
   describedBy?: string;
+  /**
+   * Given: the field's own message (not a date, outside min–max) is handed here instead of shown under
+   * the field, for a caller that shows its messages together (DateRangeFields: under the pair, full
+   * width). The caller then shows it and names its element in `describedBy`.
+   */
+  onProblem?(message: string | null): void;
   className?: string;
 }
 
@@ -54,6 +60,7 @@ export function DateInput({
   required,
   invalid,
   describedBy,
+  onProblem,
   className,
 }: DateInputProps) {
   const { t, language } = useI18n();
@@ -140,7 +147,13 @@ export function DateInput({
         : problem === 'notAfter'
           ? t('dateField.notAfter', { max: formatIsoDay(max ?? '', language) })
           : null;
-  const described = [formatId, describedBy, message ? problemId : null].filter(Boolean).join(' ');
+  const handOn = useRef(onProblem);
+  handOn.current = onProblem;
+  useEffect(() => {
+    handOn.current?.(message);
+  }, [message]);
+  const shown = onProblem ? null : message;
+  const described = [formatId, describedBy, shown ? problemId : null].filter(Boolean).join(' ');
 
   return (
     <span className={className ? `date-input ${className}` : 'date-input'}>
@@ -188,29 +201,35 @@ export function DateInput({
       <span id={formatId} className="visually-hidden">
         {t('dateField.format')}
       </span>
-      {message ? (
+      {shown ? (
         <span id={problemId} className="field__error date-input__problem" role="alert">
-          {message}
+          {shown}
         </span>
       ) : null}
     </span>
   );
 }
 
-/** A labelled date field with its error, in the shape of FormField (components/form-field.tsx). */
+/**
+ * A labelled date field with its error, in the shape of FormField (components/form-field.tsx). `invalid`
+ * and `describedBy` join a message shown elsewhere (a range's, under the pair) to the field's own.
+ */
 export function DateField({
   label,
   error,
+  invalid,
+  describedBy,
   ...input
-}: Omit<DateInputProps, 'id' | 'invalid' | 'describedBy'> & { label: string; error?: string | null }) {
+}: Omit<DateInputProps, 'id'> & { label: string; error?: string | null }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const described = [error ? errorId : null, describedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <DateInput {...input} id={id} invalid={!!error} describedBy={error ? errorId : undefined} />
+      <DateInput {...input} id={id} invalid={!!error || invalid} describedBy={described || undefined} />
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -1,7 +1,6 @@
 import { REPORT_DATA_FROM, REPORT_MAX_DAYS } from '@fieldforce/contracts';
-import { useId } from 'react';
 import { useT, type MessageKey } from '../lib/i18n';
-import { DateInput } from './date-input';
+import { DateRangeFields } from './date-range-fields';
 import { checkRange, quickRange, type RangeCheck } from './date-range';
 import './data-ui.css';
 
@@ -19,6 +18,15 @@ const RULE_MESSAGE: Record<Exclude<RangeCheck, { ok: true }>['rule'], MessageKey
   future: 'dateRange.rule.future',
 };
 
+/** The field a broken rule is about: the start before the data, the end in the future, else both. */
+const FAULT: Record<Exclude<RangeCheck, { ok: true }>['rule'], 'from' | 'to' | 'both'> = {
+  format: 'both',
+  order: 'both',
+  dataStart: 'from',
+  maxDays: 'both',
+  future: 'to',
+};
+
 /** The message of a failed range check, in the reader's language. */
 export function useRangeMessage(check: RangeCheck): string | null {
   const t = useT();
@@ -28,7 +36,8 @@ export function useRangeMessage(check: RangeCheck): string | null {
 
 /**
  * Two date fields in the app's language (min 1 Oct 2023, max today) and quick ranges. The rule's message shows
- * under the inputs as soon as the range breaks it; the parent disables Apply with the same check.
+ * under the pair as soon as the range breaks it (DateRangeFields), the field at fault marked invalid;
+ * the parent disables Apply with the same check.
  */
 export function DateRangePicker({
   from,
@@ -42,45 +51,24 @@ export function DateRangePicker({
   onChange(range: { from: string; to: string }): void;
 }) {
   const t = useT();
-  const id = useId();
   const check = checkRange(from, to, today);
   const message = useRangeMessage(check);
-  const errorId = `${id}-error`;
   return (
     <fieldset className="date-range">
       <legend className="date-range__legend">{t('dateRange.legend')}</legend>
-      <div className="date-range__inputs">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-from`}>
-            {t('dateRange.from')}
-          </label>
-          <DateInput
-            id={`${id}-from`}
-            min={REPORT_DATA_FROM}
-            max={today}
-            checkBounds={false}
-            value={from}
-            invalid={!!message}
-            describedBy={message ? errorId : undefined}
-            onChange={(day) => onChange({ from: day, to })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-to`}>
-            {t('dateRange.to')}
-          </label>
-          <DateInput
-            id={`${id}-to`}
-            min={REPORT_DATA_FROM}
-            max={today}
-            checkBounds={false}
-            value={to}
-            invalid={!!message}
-            describedBy={message ? errorId : undefined}
-            onChange={(day) => onChange({ from, to: day })}
-          />
-        </div>
-      </div>
+      <DateRangeFields
+        className="date-range__inputs"
+        from={from}
+        to={to}
+        fromLabel={t('dateRange.from')}
+        toLabel={t('dateRange.to')}
+        min={REPORT_DATA_FROM}
+        max={today}
+        checkBounds={false}
+        error={message}
+        errorOn={check.ok ? 'both' : FAULT[check.rule]}
+        onChange={onChange}
+      />
       <div className="date-range__quick" role="group" aria-label={t('dateRange.quick')}>
         {QUICK_RANGES.map((range) => {
           const next = quickRange(range.days, today);
@@ -98,11 +86,6 @@ export function DateRangePicker({
           );
         })}
       </div>
-      {message ? (
-        <p id={errorId} className="field__error" role="alert">
-          {message}
-        </p>
-      ) : null}
     </fieldset>
   );
 }

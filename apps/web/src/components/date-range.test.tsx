@@ -63,6 +63,12 @@ describe('DateRangePicker', () => {
   it('shows the data-start message before 1 Oct 2023', () => {
     renderPicker('2023-09-15', '2023-10-02');
     expect(screen.getByRole('alert').textContent).toBe('Data is available from 01-Oct-23 only.');
+    // The start is at fault, not the end; both are described by the message.
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('To').getAttribute('aria-describedby')).toContain(
+      screen.getByRole('alert').id,
+    );
   });
 
   it('quick ranges set both dates and mark the active one', () => {

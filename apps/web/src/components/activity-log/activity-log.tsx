@@ -2,7 +2,7 @@ import type { ActivityEntry, AdminToolKey, CountryCode, TablePage } from '@field
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { useI18n, useT } from '../../lib/i18n';
+import { formatInstant, useI18n, useT } from '../../lib/i18n';
 import { DataTable, nextSort, parseSort, type DataTableColumn } from '../data-table';
 import { Dialog } from '../dialog';
 import { LoadingStatus } from '../loading-status';
@@ -31,8 +31,6 @@ export const activityLogKey = (tool: AdminToolKey, country: CountryCode) => [
   country,
   tool,
 ];
-
-const LOCALE = { en: 'en-GB', vi: 'vi-VN' } as const;
 
 /** "status: 1 → 0" for each field the change touched. */
 export function describeChange(
@@ -100,8 +98,7 @@ export function ActivityLogDialog({
       key: 'at',
       header: t('activity.at'),
       sortable: true,
-      cell: (row) =>
-        new Date(row.at).toLocaleString(LOCALE[language], { dateStyle: 'short', timeStyle: 'short' }),
+      cell: (row) => formatInstant(row.at, { language }),
     },
     {
       key: 'actorName',

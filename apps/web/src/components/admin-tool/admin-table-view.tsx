@@ -6,7 +6,7 @@ import { DataTable, ExportButtons, nextSort, parseSort, type DataTableColumn } f
 import { LoadingStatus } from '../loading-status';
 import { Toast } from '../toast';
 import { UploadDialog } from '../upload';
-import { useI18n, useT } from '../../lib/i18n';
+import { formatInstant, useI18n, useT } from '../../lib/i18n';
 import { track } from '../../lib/usage';
 import type { DownloadProgress, DownloadResult } from '../../lib/api-client';
 import type { AdminTablePage, TablePaging } from './api';
@@ -175,12 +175,11 @@ export function AdminTableView<Row>(props: AdminTableViewProps<Row>) {
   );
 }
 
-/** The date and time of a row's last change, with who made it ("21/11/26 09:30 · Lan Nguyen"). */
+/**
+ * The date and time of a row's last change, with who made it ("21-Nov-26 | 09:30 · Lan Nguyen";
+ * "21/11/2026 | 09:30 · …" in Vietnamese), in the reader's time zone; '--' when there is none.
+ */
 export function useChangedAt(): (at: string | null | undefined, by?: string | null) => string {
   const { language } = useI18n();
-  const format = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-  return (at, by) => (at ? `${format.format(new Date(at))}${by ? ` · ${by}` : ''}` : '—');
+  return (at, by) => `${formatInstant(at, { language })}${at && by ? ` · ${by}` : ''}`;
 }

@@ -1,3 +1,3 @@
 export { en, type MessageKey } from './en';
 export * from './i18n';
-export { formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
+export { formatInstant, formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USAGE_EVENTS } from '@fieldforce/contracts';
-import { formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
+import { formatInstant, formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
 import { en } from './en';
 
 describe('numbers and dates in the chosen language', () => {
@@ -39,5 +39,19 @@ describe('numbers and dates in the chosen language', () => {
     expect(formatIsoDay('2026-11-01', 'vi')).toBe('01/11/2026');
     expect(formatIsoDay('2026-11-01', 'en')).toBe('01-Nov-26');
     expect(formatIsoDay('not a day', 'vi')).toBe('not a day');
+    expect(formatIsoDay(null, 'en')).toBe('--');
+    expect(formatIsoDay('', 'vi')).toBe('--');
+  });
+
+  it('writes an instant dd-MMM-yy | HH:mm (24 h) in English, dd/MM/yyyy | HH:mm in Vietnamese, in a zone', () => {
+    const at = '2026-11-24T14:23:00Z';
+    expect(formatInstant(at, { language: 'en', timeZone: 'UTC' })).toBe('24-Nov-26 | 14:23');
+    expect(formatInstant(at, { language: 'vi', timeZone: 'UTC' })).toBe('24/11/2026 | 14:23');
+    expect(formatInstant(at, { language: 'vi', timeZone: 'Asia/Ho_Chi_Minh' })).toBe('24/11/2026 | 21:23');
+    expect(
+      formatInstant('2026-11-24T20:00:00Z', { language: 'en', timeZone: 'Asia/Ho_Chi_Minh', time: false }),
+    ).toBe('25-Nov-26');
+    expect(formatInstant(null, { language: 'en' })).toBe('--');
+    expect(formatInstant('not a date', { language: 'vi' })).toBe('--');
   });
 });

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@fieldforce/contracts';
 import type { Language } from './i18n';
 
 /**
@@ -69,12 +70,43 @@ export function localizeDates(text: string, language: Language = active): string
   );
 }
 
-/** A calendar day (YYYY-MM-DD): `dd-MMM-yy` in English (spec section 5), `dd/MM/yyyy` in Vietnamese. */
-export function formatIsoDay(day: string, language: Language = active): string {
+/**
+ * A calendar day (YYYY-MM-DD): `dd-MMM-yy` in English (spec section 5), `dd/MM/yyyy` in Vietnamese;
+ * '--' when absent. The one way screens write a day that is not an instant (a task's start, a set's go
+ * live); a text that is not a day is shown as it is.
+ */
+export function formatIsoDay(day: string | null | undefined, language: Language = active): string {
+  if (day === null || day === undefined || day === '') return '--';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const [, year, month, date] = match;
   return language === 'vi'
     ? `${date}/${month}/${year}`
     : `${date}-${MONTHS[Number(month) - 1] ?? month}-${year!.slice(2)}`;
+}
+
+/** The reader's time zone (the browser's), in which screens show instants unless a market's is asked. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * An instant (a timestamp) the one way screens write it: `dd-MMM-yy | HH:mm` (24 h) in English,
+ * `dd/MM/yyyy | HH:mm` in Vietnamese, the day alone with `time: false`; '--' when absent or not a date.
+ * In the given IANA zone, else the reader's; the shared formatDateTime does the zone.
+ */
+export function formatInstant(
+  value: string | number | Date | null | undefined,
+  {
+    time = true,
+    timeZone = viewerTimeZone(),
+    language = active,
+  }: { time?: boolean; timeZone?: string; language?: Language } = {},
+): string {
+  const text = formatDateTime(value, timeZone);
+  return localizeDates(time ? text : (text.split(' | ')[0] ?? text), language);
 }

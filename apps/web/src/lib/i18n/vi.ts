@@ -331,7 +331,7 @@ const base: Record<
   'dateRange.last60': '60 ngày qua',
   'dateRange.rule.format': 'Nhập cả hai ngày theo dạng ngày/tháng/năm, ví dụ 24/11/2026.',
   'dateRange.rule.order': 'Ngày bắt đầu phải trước hoặc trùng ngày kết thúc.',
-  'dateRange.rule.dataStart': 'Dữ liệu chỉ có từ ngày 01-10-2023.',
+  'dateRange.rule.dataStart': 'Dữ liệu chỉ có từ ngày 01/10/2023.',
   'dateRange.rule.maxDays': 'Chọn tối đa {max} ngày (khoảng này có {days} ngày).',
   'dateRange.rule.future': 'Ngày kết thúc không được ở tương lai.',
   'download.csv': 'Tải CSV',

@@ -1,7 +1,7 @@
-import { formatDateTime, type CountryCode, type MerchImage } from '@fieldforce/contracts';
+import type { CountryCode, MerchImage } from '@fieldforce/contracts';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { useT } from '../../../lib/i18n';
+import { formatInstant, useI18n } from '../../../lib/i18n';
 import { merchImageUrl, useMerchImages } from '../api/merch-images';
 import './merch-images.css';
 
@@ -18,7 +18,7 @@ export function MerchImageGallery({
   setId?: string;
   displayIds?: readonly string[];
 }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const images = useMerchImages(country, { setId, displayIds });
   const [open, setOpen] = useState<MerchImage | null>(null);
   const name = (image: MerchImage) => image.displayName ?? image.displayId;
@@ -63,7 +63,10 @@ export function MerchImageGallery({
             />
             <figcaption>
               {t('merchImages.size', { width: open.width, height: open.height })} ·{' '}
-              {t('merchImages.uploaded', { by: open.uploadedBy ?? '—', at: formatDateTime(open.uploadedAt) })}
+              {t('merchImages.uploaded', {
+                by: open.uploadedBy ?? '—',
+                at: formatInstant(open.uploadedAt, { language }),
+              })}
             </figcaption>
           </figure>
           <div className="dialog__actions">

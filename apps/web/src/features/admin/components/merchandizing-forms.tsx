@@ -11,7 +11,7 @@ import {
 } from '@fieldforce/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { DateField } from '../../../components/date-input';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { useT, type MessageKey } from '../../../lib/i18n';
@@ -97,6 +97,33 @@ function useSave() {
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.trim().replace(',', '.')));
 
+/** A set's validity, Go live to End date (one range: the messages under the pair). */
+function ValidityFields({
+  goLive,
+  endDate,
+  errors,
+  onChange,
+}: {
+  goLive: string;
+  endDate: string;
+  errors: Errors;
+  onChange(range: { goLive: string; endDate: string }): void;
+}) {
+  const t = useT();
+  return (
+    <DateRangeFields
+      className="merch-form__validity"
+      fromLabel={t('merch.field.goLive')}
+      toLabel={t('merch.field.endDate')}
+      from={goLive}
+      to={endDate}
+      fromError={errors['goLive'] ? t('merch.form.invalid.goLive') : null}
+      toError={errors['endDate'] ? t('merch.form.invalid.endDate') : null}
+      onChange={({ from, to }) => onChange({ goLive: from, endDate: to })}
+    />
+  );
+}
+
 /** Create Sets, one record: a new Set ID (version 1) or the current version of one being edited. */
 export function SetFormDialog({
   country,
@@ -167,8 +194,12 @@ export function SetFormDialog({
         })}
         {field('facingsHurdle', 'merch.field.facingsHurdle', { inputMode: 'decimal' })}
         {field('stockHurdle', 'merch.field.stockHurdle', { inputMode: 'decimal' })}
-        {field('goLive', 'merch.field.goLive', { type: 'date' })}
-        {field('endDate', 'merch.field.endDate', { type: 'date' })}
+        <ValidityFields
+          goLive={v.goLive}
+          endDate={v.endDate}
+          errors={errors}
+          onChange={(range) => setV((s) => ({ ...s, ...range }))}
+        />
       </div>
     </FormDialog>
   );
@@ -422,17 +453,14 @@ export function VersionDialog({
     >
       <p>{t('merch.form.newVersionLead', { setId: set.setId, version: set.version + 1 })}</p>
       <div className="merch-form__grid">
-        <DateField
-          label={t('merch.field.goLive')}
-          value={goLive}
-          error={errors['goLive'] ? t('merch.form.invalid.goLive') : null}
-          onChange={setGoLive}
-        />
-        <DateField
-          label={t('merch.field.endDate')}
-          value={endDate}
-          error={errors['endDate'] ? t('merch.form.invalid.endDate') : null}
-          onChange={setEndDate}
+        <ValidityFields
+          goLive={goLive}
+          endDate={endDate}
+          errors={errors}
+          onChange={(range) => {
+            setGoLive(range.goLive);
+            setEndDate(range.endDate);
+          }}
         />
       </div>
     </FormDialog>

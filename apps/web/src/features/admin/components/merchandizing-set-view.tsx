@@ -5,7 +5,7 @@ import { activityLogKey } from '../../../components/activity-log';
 import { ConfirmDialog } from '../../../components/dialog';
 import { LoadingStatus } from '../../../components/loading-status';
 import { Toast } from '../../../components/toast';
-import { useI18n } from '../../../lib/i18n';
+import { formatIsoDay, useI18n } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/server-messages';
 import { track } from '../../../lib/usage';
 import { merchKeys, removeMerchOutlet, useMerchSet } from '../api/merchandizing';
@@ -60,13 +60,7 @@ export function MerchSetView({
     refresh();
     if (r.version !== set?.version) onVersion(undefined);
   };
-  const dateFmt = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const day = (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00Z`));
+  const day = (iso: string) => formatIsoDay(iso, language);
 
   const remove = async (o: MerchAssignedOutlet) => {
     try {

@@ -19,7 +19,7 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { FormField } from '../../../components/form-field';
 import { Toast } from '../../../components/toast';
 import { UploadDialog } from '../../../components/upload';
-import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { formatIsoDay, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -152,13 +152,7 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
     void queryClient.invalidateQueries({ queryKey: merchKeys.all(country) });
     void queryClient.invalidateQueries({ queryKey: activityLogKey('merchandizingSets', country) });
   };
-  const dateFmt = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const day = (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00Z`));
+  const day = (iso: string) => formatIsoDay(iso, language);
 
   const columns: DataTableColumn<MerchSetRow>[] = [
     {

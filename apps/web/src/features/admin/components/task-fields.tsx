@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { formatIsoDay, type Language } from '../../../lib/i18n';
 
-/** YYYY-MM-DD as dd/mm/yyyy (the template's way of writing a day). */
-export const showDay = (day: string | null | undefined) =>
-  day ? day.slice(0, 10).split('-').reverse().join('/') : '—';
+/** A task's day (YYYY-MM-DD, or a timestamp's day) the reader's way: 27-Nov-26, 27/11/2026 in Vietnamese. */
+export const showDay = (day: string | null | undefined, language: Language) =>
+  formatIsoDay(day?.slice(0, 10), language);
 
 /** A labelled select of fixed choices with an "all" choice first (value ''). */
 export function ChoiceField({

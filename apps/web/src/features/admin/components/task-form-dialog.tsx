@@ -10,7 +10,7 @@ import {
   type TaskKind,
 } from '@fieldforce/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { DateField } from '../../../components/date-input';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -229,19 +229,16 @@ export function TaskFormDialog({
             {codes('customerCodes', 'tasks.form.customerCodes')}
           </fieldset>
           <div className="task-form__wide">{codes('itemCodes', 'tasks.form.itemCodes')}</div>
-          <DateField
-            label={t('tasks.form.startDate')}
+          <DateRangeFields
+            className="task-form__wide"
+            fromLabel={t('tasks.form.startDate')}
+            toLabel={t('tasks.form.endDate')}
             required
-            error={problem('startDate')}
-            value={draft.startDate}
-            onChange={(startDate) => set({ startDate })}
-          />
-          <DateField
-            label={t('tasks.form.endDate')}
-            required
-            error={problem('endDate')}
-            value={draft.endDate}
-            onChange={(endDate) => set({ endDate })}
+            from={draft.startDate}
+            to={draft.endDate}
+            fromError={problem('startDate')}
+            toError={problem('endDate')}
+            onChange={({ from, to }) => set({ startDate: from, endDate: to })}
           />
           <div className="task-form__wide">
             <FormMessage kind="error">{failure}</FormMessage>

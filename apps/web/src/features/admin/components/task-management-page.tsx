@@ -12,7 +12,7 @@ import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
-import { DateField } from '../../../components/date-input';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { ConfirmDialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useI18n, useT, type MessageKey } from '../../../lib/i18n';
@@ -120,7 +120,7 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
       key: 'startDate',
       header: t('tasks.col.dates'),
       sortable: true,
-      cell: (row) => `${showDay(row.startDate)} – ${showDay(row.endDate)}`,
+      cell: (row) => `${showDay(row.startDate, language)} – ${showDay(row.endDate, language)}`,
     },
     { key: 'targets', header: t('tasks.col.targets'), sortable: true, cell: (row) => row.targets },
     {
@@ -230,8 +230,15 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
           maxLength={40}
           onChange={(e) => set({ item: e.target.value })}
         />
-        <DateField label={t('tasks.from')} value={draft.from} onChange={(from) => set({ from })} />
-        <DateField label={t('tasks.to')} value={draft.to} onChange={(to) => set({ to })} />
+        <DateRangeFields
+          fromLabel={t('tasks.from')}
+          toLabel={t('tasks.to')}
+          from={draft.from}
+          to={draft.to}
+          linked
+          checkBounds={false}
+          onChange={set}
+        />
       </AdminFilters>
 
       <AdminTableView<TaskRow>

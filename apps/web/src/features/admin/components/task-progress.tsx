@@ -66,7 +66,7 @@ export function TaskProgressView({ code, onBack }: { code: string; onBack(): voi
 }
 
 function TaskHeading({ progress }: { progress: TaskProgress }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const task = progress.task;
   const where = task.locationCode
     ? [
@@ -84,8 +84,8 @@ function TaskHeading({ progress }: { progress: TaskProgress }) {
         </span>{' '}
         {t('tasks.summary', {
           kind: t(`tasks.kind.${task.kind}` as MessageKey),
-          start: showDay(task.startDate),
-          end: showDay(task.endDate),
+          start: showDay(task.startDate, language),
+          end: showDay(task.endDate, language),
           where,
         })}
       </p>
@@ -280,7 +280,7 @@ function TaskOutlets({
       key: 'lastVisitDate',
       header: t('tasks.outlet.col.lastVisit'),
       sortable: true,
-      cell: (row) => showDay(row.lastVisitDate),
+      cell: (row) => showDay(row.lastVisitDate, language),
     },
     {
       key: 'salesmanName',

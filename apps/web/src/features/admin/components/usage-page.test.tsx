@@ -137,6 +137,24 @@ describe('UsagePanel', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a custom period: the two days side by side, one message under them when the range is wrong', async () => {
+    setup(overview(), 'vi');
+    expect(await screen.findByText('18/11/2026 đến 20/11/2026, Việt Nam')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tùy chọn' }));
+    const from = screen.getByLabelText('Từ ngày') as HTMLInputElement;
+    const to = screen.getByLabelText('Đến ngày') as HTMLInputElement;
+    fireEvent.change(from, { target: { value: '20/11/2026' } });
+    fireEvent.change(to, { target: { value: '10/11/2026' } });
+    const message = screen.getByRole('alert');
+    expect(message.textContent).toBe('Chọn ngày bắt đầu không sau ngày kết thúc, cách nhau tối đa một năm.');
+    expect(message.closest('.date-range-fields__messages')).toBeTruthy();
+    for (const field of [from, to]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toContain(message.id);
+    }
+    expect((screen.getByRole('button', { name: 'Xem' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('names each event in words, its raw name beside it, and each card’s table once', async () => {
     setup(overview());
     const events = await screen.findByRole('table', { name: 'Events by name' });

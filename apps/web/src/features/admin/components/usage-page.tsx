@@ -11,13 +11,13 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ColumnChart, FiguresTable } from '../../../components/chart';
-import { DateInput } from '../../../components/date-input';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { en, useI18n, type MessageKey, type Translate } from '../../../lib/i18n';
-import { localizeFigure } from '../../../lib/i18n/locale-format';
+import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
 import { term } from '../../../lib/i18n/terms';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
@@ -170,42 +170,20 @@ export function UsagePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           />
         </div>
         {preset === 'custom' ? (
-          <div className="usage__custom">
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-from`}>
-                {t('usage.from')}
-              </label>
-              <DateInput
-                id={`${id}-from`}
-                max={today}
-                value={draft.from}
-                invalid={!draftValid}
-                describedBy={draftValid ? undefined : `${id}-range`}
-                onChange={(from) => setDraft((d) => ({ ...d, from }))}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-to`}>
-                {t('usage.to')}
-              </label>
-              <DateInput
-                id={`${id}-to`}
-                max={today}
-                value={draft.to}
-                invalid={!draftValid}
-                describedBy={draftValid ? undefined : `${id}-range`}
-                onChange={(to) => setDraft((d) => ({ ...d, to }))}
-              />
-            </div>
+          <DateRangeFields
+            className="usage__custom"
+            from={draft.from}
+            to={draft.to}
+            fromLabel={t('usage.from')}
+            toLabel={t('usage.to')}
+            max={today}
+            error={draftValid ? null : t('usage.rangeInvalid')}
+            onChange={setDraft}
+          >
             <button type="submit" className="button button--primary" disabled={!draftValid}>
               {t('usage.apply')}
             </button>
-            {draftValid ? null : (
-              <p id={`${id}-range`} className="field__hint field__hint--error" role="alert">
-                {t('usage.rangeInvalid')}
-              </p>
-            )}
-          </div>
+          </DateRangeFields>
         ) : null}
         {data?.can.chooseMarket ? (
           <label className="field usage__market">
@@ -247,8 +225,8 @@ export function UsagePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <p className="usage__showing" aria-live="polite">
         {data
           ? t('usage.showing', {
-              from: bucketLabel(data.from, 'day', language),
-              to: bucketLabel(data.to, 'day', language),
+              from: formatIsoDay(data.from, language),
+              to: formatIsoDay(data.to, language),
               markets: marketsText(data.markets),
             })
           : null}

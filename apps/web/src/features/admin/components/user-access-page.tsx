@@ -20,7 +20,7 @@ import { useId, useMemo, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import type { DataTableColumn } from '../../../components/data-table';
-import { DateInput } from '../../../components/date-input';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { EmailText } from '../../../components/email-text';
 import { FlagFilterField, SelectField } from '../../../components/form-field';
@@ -87,8 +87,6 @@ function UserAccessView() {
   const ids = {
     search: useId(),
     status: useId(),
-    from: useId(),
-    to: useId(),
     role: useId(),
   };
 
@@ -304,37 +302,18 @@ function UserAccessView() {
             <option value="disabled">{t('userAccess.status.disabled')}</option>
           </select>
         </div>
-        <div className="field ua-extra">
-          <label className="field__label" htmlFor={ids.from}>
-            {t('userAccess.lastLoginFrom')}
-          </label>
-          <DateInput
-            id={ids.from}
-            value={draft.from}
-            max={draft.to || undefined}
-            checkBounds={false}
-            onChange={(day) => set('from', day)}
-          />
-        </div>
-        <div className="field ua-extra">
-          <label className="field__label" htmlFor={ids.to}>
-            {t('userAccess.lastLoginTo')}
-          </label>
-          <DateInput
-            id={ids.to}
-            value={draft.to}
-            min={draft.from || undefined}
-            checkBounds={false}
-            invalid={badRange}
-            describedBy={badRange ? `${ids.to}-error` : undefined}
-            onChange={(day) => set('to', day)}
-          />
-          {badRange ? (
-            <p id={`${ids.to}-error`} className="field__error" role="alert">
-              {t('userAccess.badRange')}
-            </p>
-          ) : null}
-        </div>
+        <DateRangeFields
+          className="ua-extra"
+          fromLabel={t('userAccess.lastLoginFrom')}
+          toLabel={t('userAccess.lastLoginTo')}
+          from={draft.from}
+          to={draft.to}
+          linked
+          checkBounds={false}
+          error={badRange ? t('userAccess.badRange') : null}
+          errorOn="to"
+          onChange={(range) => setDraft((d) => ({ ...d, ...range }))}
+        />
       </AdminFilters>
 
       <AdminTableView<UserAccessRow>
