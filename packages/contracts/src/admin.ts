@@ -223,7 +223,10 @@ export const codedMessageSchema = z.object({
 export type CodedMessage = z.infer<typeof codedMessageSchema>;
 
 export const rowErrorSchema = codedMessageSchema.extend({
-  /** 1-based data row (the header is row 0... the file's line numbers minus one). */
+  /**
+   * The row's number in the spreadsheet: the header is row 1, the first data row 2 (blank lines above
+   * the header are not counted).
+   */
   row: z.number().int(),
   header: z.string().nullable(),
 });

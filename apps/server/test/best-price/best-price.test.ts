@@ -287,15 +287,15 @@ describe('overrides by upload', () => {
     expect(res.statusCode, res.body).toBe(200);
     const job = data<ImportJob>(res);
     expect(job.preview!.errors.map((e) => [e.row, e.header, e.code, e.message])).toEqual([
-      [1, 'Override Price', 'PRICE_INVALID', importMessage('PRICE_INVALID', { row: 1 }).message],
+      [2, 'Override Price', 'PRICE_INVALID', importMessage('PRICE_INVALID', { row: 2 }).message],
       [
-        3,
+        4,
         'Item Code',
         'BEST_PRICE_DUPLICATE_ROW',
-        importMessage('BEST_PRICE_DUPLICATE_ROW', { row: 3 }).message,
+        importMessage('BEST_PRICE_DUPLICATE_ROW', { row: 4 }).message,
       ],
-      [4, 'Item Code', 'NOT_IN_PORTAL', importMessage('NOT_IN_PORTAL', { row: 4 }).message],
-      [5, 'Item Code', 'BLANK_VALUE', importMessage('BLANK_VALUE', { row: 5 }).message],
+      [5, 'Item Code', 'NOT_IN_PORTAL', importMessage('NOT_IN_PORTAL', { row: 5 }).message],
+      [6, 'Item Code', 'BLANK_VALUE', importMessage('BLANK_VALUE', { row: 6 }).message],
     ]);
     expect((await apply(job.jobId)).statusCode).toBe(409);
     expect(await overrides()).toEqual(before);

@@ -259,16 +259,16 @@ describe('the bulk update', () => {
     const before = await salesmen();
     const j = await uploaded(bad, adminVn, 'device-geo-compliance-bad.csv');
     expect(errorsOf(j)).toEqual([
-      expected('GEO_CHECK_NOT_BINARY', 1, 'Geo-Compliance Check'),
-      expected('RADIUS_INVALID', 2, 'Radius (m)', { min: 10, max: 5000 }),
+      expected('GEO_CHECK_NOT_BINARY', 2, 'Geo-Compliance Check'),
       expected('RADIUS_INVALID', 3, 'Radius (m)', { min: 10, max: 5000 }),
-      expected('BLANK_VALUE', 4, 'Geo-Compliance Check'),
-      expected('DEVICE_MISMATCH', 5, 'Device ID'),
-      expected('SM_DUPLICATE_ROW', 6, 'SM Code'),
-      expected('NOT_IN_PORTAL', 7, 'SM Code'),
+      expected('RADIUS_INVALID', 4, 'Radius (m)', { min: 10, max: 5000 }),
+      expected('BLANK_VALUE', 5, 'Geo-Compliance Check'),
+      expected('DEVICE_MISMATCH', 6, 'Device ID'),
+      expected('SM_DUPLICATE_ROW', 7, 'SM Code'),
       expected('NOT_IN_PORTAL', 8, 'SM Code'),
-      expected('DEVICE_ID_INVALID', 9, 'Device ID'),
-      expected('BLANK_VALUE', 10, 'DT Code'),
+      expected('NOT_IN_PORTAL', 9, 'SM Code'),
+      expected('DEVICE_ID_INVALID', 10, 'Device ID'),
+      expected('BLANK_VALUE', 11, 'DT Code'),
     ]);
     expect((await apply(j.jobId)).statusCode).toBe(409);
     expect(await salesmen()).toEqual(before);
@@ -284,7 +284,7 @@ describe('the bulk update', () => {
 
   it('a DT-limited admin gets the other DT’s rows refused as outside their distributors', async () => {
     const j = await uploaded(csv('VNDT001,VNSM00001,,1,75', 'VNDT002,VNSM00003,,1,300'), dtAdminVn);
-    expect(errorsOf(j)).toEqual([expected('SALESMAN_OUT_OF_SCOPE', 1, 'DT Code')]);
+    expect(errorsOf(j)).toEqual([expected('SALESMAN_OUT_OF_SCOPE', 2, 'DT Code')]);
   });
 });
 

@@ -71,7 +71,8 @@ describe('imports with S3_URL set', () => {
     expect(errors.statusCode).toBe(200);
     const lines = errors.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('DT Code,DT Site Code,Outlet Code,Status,Error');
-    expect(lines[1]).toContain('Outlet status should be only 0 or 1 in row number 1');
+    // The error sheet's second line is the spreadsheet's row 2, and its message says so.
+    expect(lines[1]).toContain('Outlet status should be only 0 or 1 in row number 2');
     // Nothing went to the folder store.
     expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
   });

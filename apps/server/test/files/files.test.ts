@@ -136,7 +136,8 @@ describe('upload, check, apply', () => {
     );
     const lines = file.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('DT Code,DT Site Code,Outlet Code,Status,Error');
-    expect(lines[1]).toContain('Outlet status should be only 0 or 1 in row number 1');
+    // The error sheet's second line is the spreadsheet's row 2, and its message says so.
+    expect(lines[1]).toContain('Outlet status should be only 0 or 1 in row number 2');
   });
 
   it('rejects a file whose header is not the template, and an empty file', async () => {

@@ -127,19 +127,20 @@ describe('streamed validation', () => {
     expect(clean.counter.opens).toBe(1);
     expect(out.errors).toEqual([]);
     expect(out.preview).toMatchObject({ rows: total, update: total, unchanged: 0, errorCount: 0 });
-    expect((await streamedRows(out.valid)).map((r) => r.row)).toEqual(rows.map((_, i) => i + 1));
+    // Numbered as the spreadsheet numbers them: the header is row 1, rows[i] is row i + 2.
+    expect((await streamedRows(out.valid)).map((r) => r.row)).toEqual(rows.map((_, i) => i + 2));
 
     rows[DB_BATCH_ROWS + 5] = rows[3]!; // the same code and owner again, in the second batch
-    rows[total - 1] = ['Z9', rows[10]![1]]; // another code with row 11's owner, in the last batch
+    rows[total - 1] = ['Z9', rows[10]![1]]; // another code with row 12's owner, in the last batch
     rows[20] = ['Q7', 'q']; // refused by the database
     const repeated = stored(csv(rows));
     const again = await validateImport(noDb, repeated.open, streamed, ctx);
     const keptOut = await validateImport(noDb, stored(csv(rows)).open, kept, ctx);
     expect(repeated.counter.opens).toBe(2);
     expect(again.errors).toEqual([
-      err('NOT_IN_PORTAL', 21),
-      err('DUPLICATE_ROW', DB_BATCH_ROWS + 6),
-      err('DEVICE_ID_IN_FILE_TWICE', total, { other: 11 }),
+      err('NOT_IN_PORTAL', 22),
+      err('DUPLICATE_ROW', DB_BATCH_ROWS + 7),
+      err('DEVICE_ID_IN_FILE_TWICE', total + 1, { other: 12 }),
     ]);
     expect(again.errors).toEqual(keptOut.errors);
     expect(again.preview).toEqual(keptOut.preview);
@@ -164,8 +165,8 @@ describe('streamed validation', () => {
     const want = await validateImport(noDb, open, kept, vn);
     expect(out.errors).toEqual(want.errors);
     expect(out.errors.map((e) => [e.row, e.code])).toEqual([
-      [2, 'DEVICE_ID_IN_FILE_TWICE'],
-      [3, 'DUPLICATE_ROW'],
+      [3, 'DEVICE_ID_IN_FILE_TWICE'],
+      [4, 'DUPLICATE_ROW'],
     ]);
     expect(await streamedRows(out.valid)).toEqual(want.valid);
   });

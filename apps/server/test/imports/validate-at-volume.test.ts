@@ -60,13 +60,13 @@ const ctx = (market: 'vn' | 'id') =>
 const noDb = { query: async () => ({ rows: [] }) };
 const chunked = (bytes: Uint8Array) => () => inStoreChunks(bytes);
 
-/** The expected outcome from the codes alone (row n holds codes[n - 1]; '' is a blank code). */
+/** The expected outcome from the codes alone (row n holds codes[n - 2], the header is row 1; '' is blank). */
 function expected(codes: string[]) {
   const errors: RowError[] = [];
   const seen = new Set<string>();
   const valid: string[] = [];
   codes.forEach((code, i) => {
-    const row = i + 1;
+    const row = i + 2;
     if (!code) return void errors.push(err('BLANK_VALUE', row));
     let bad = false;
     if (seen.has(code)) {

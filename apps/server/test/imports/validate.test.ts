@@ -63,8 +63,9 @@ describe('import validation', () => {
     );
     expect(out.message).toBeNull();
     expect(out.valid).toEqual([
-      { row: 1, value: { code: 'A1', status: 1, date: '05/11/2026' } },
-      { row: 3, value: { code: 'A2', status: 0, date: '01/01/2026' } },
+      // Numbered as the spreadsheet numbers them: the header is row 1.
+      { row: 2, value: { code: 'A1', status: 1, date: '05/11/2026' } },
+      { row: 4, value: { code: 'A2', status: 0, date: '01/01/2026' } },
     ]);
   });
 
@@ -77,9 +78,9 @@ describe('import validation', () => {
     );
     expect(out.message?.code).toBe('HAS_ERRORS');
     expect(out.errors.map((e) => [e.row, e.code])).toEqual([
-      [1, 'STATUS_NOT_BINARY'],
-      [3, 'BLANK_VALUE'],
-      [4, 'DUPLICATE_ROW'],
+      [2, 'STATUS_NOT_BINARY'],
+      [4, 'BLANK_VALUE'],
+      [5, 'DUPLICATE_ROW'],
     ]);
     expect(out.preview).toMatchObject({ rows: 4, create: 1, errorCount: 3 });
   });
@@ -108,9 +109,27 @@ describe('import validation', () => {
     for await (const line of errorFileLines(file(text), out.errors, 'vn')) csv += line;
     expect(csv).toBe(
       '\uFEFFCode,Status,Date,Error\r\n' +
-        "'=HYPERLINK(1),2,x,Outlet status should be only 0 or 1 in row number 1\r\n" +
+        "'=HYPERLINK(1),2,x,Outlet status should be only 0 or 1 in row number 2\r\n" +
         'A2,1,x,\r\n',
     );
+  });
+
+  it('numbers rows as the spreadsheet does, in the errors and the error file alike', async () => {
+    // Blank lines above the header are left out (the header is row 1); a blank row between data rows
+    // keeps its number, so A2 is row 4, the error file's fourth line.
+    const text = '\n,,\nCode,Status,Date\nA1,1,x\n,,\nA2,2,x\n';
+    const out = await validateImport(noDb, file(text), def, ctx);
+    const message = 'Outlet status should be only 0 or 1 in row number 4';
+    expect(out.errors.map((e) => [e.row, e.message])).toEqual([[4, message]]);
+    let csv = '';
+    for await (const line of errorFileLines(file(text), out.errors, 'vn')) csv += line;
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFCode,Status,Date,Error',
+      'A1,1,x,',
+      ',,,',
+      `A2,2,x,${message}`,
+      '',
+    ]);
   });
 });
 

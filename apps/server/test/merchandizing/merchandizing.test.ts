@@ -323,15 +323,15 @@ describe('uploads (all or nothing)', () => {
       ),
     );
     expect(errorsOf(bad)).toEqual([
-      [2, 'OSA Hurdle Rate', 'MERCH_RATE_INVALID'],
-      [3, 'End date', 'MERCH_DATES_ORDER'],
-      [4, 'Go live date', 'MERCH_DATE_INVALID'],
-      [5, 'BU-Asset Type', 'BLANK_VALUE'],
-      [5, 'Set ID', 'MERCH_CODE_INVALID'],
-      [6, 'Set ID', 'MERCH_DUPLICATE_SET'],
+      [3, 'OSA Hurdle Rate', 'MERCH_RATE_INVALID'],
+      [4, 'End date', 'MERCH_DATES_ORDER'],
+      [5, 'Go live date', 'MERCH_DATE_INVALID'],
+      [6, 'BU-Asset Type', 'BLANK_VALUE'],
+      [6, 'Set ID', 'MERCH_CODE_INVALID'],
+      [7, 'Set ID', 'MERCH_DUPLICATE_SET'],
     ]);
     expect(bad.preview!.errors[0]!.message).toBe(
-      importMessage('MERCH_RATE_INVALID', { row: 2, header: 'OSA Hurdle Rate' }).message,
+      importMessage('MERCH_RATE_INVALID', { row: 3, header: 'OSA Hurdle Rate' }).message,
     );
     expect((await apply(bad.jobId)).statusCode).toBe(409);
     const { rows } = await t.app.db.query(`SELECT 1 FROM merch_sets WHERE set_id LIKE 'UP-SET-%'`);
@@ -379,15 +379,15 @@ describe('uploads (all or nothing)', () => {
       ),
     );
     expect(errorsOf(bad)).toEqual([
-      [2, 'Product Order', 'MERCH_DUPLICATE_LINE'],
-      [3, 'Product Code', 'MERCH_DUPLICATE_PRODUCT'],
-      [4, 'Display ID', 'MERCH_DISPLAY_CONFLICT'],
-      [5, 'Facings', 'MERCH_WHOLE_INVALID'],
-      [6, 'Product Code', 'MERCH_PRODUCT_UNKNOWN'],
-      [7, 'Display ID', 'MERCH_DISPLAY_OTHER_SET'],
+      [3, 'Product Order', 'MERCH_DUPLICATE_LINE'],
+      [4, 'Product Code', 'MERCH_DUPLICATE_PRODUCT'],
+      [5, 'Display ID', 'MERCH_DISPLAY_CONFLICT'],
+      [6, 'Facings', 'MERCH_WHOLE_INVALID'],
+      [7, 'Product Code', 'MERCH_PRODUCT_UNKNOWN'],
+      [8, 'Display ID', 'MERCH_DISPLAY_OTHER_SET'],
     ]);
-    expect(bad.preview!.errors.find((e) => e.row === 7)!.message).toBe(
-      'Display ID in row number 7 already belongs to set VN-SET-001',
+    expect(bad.preview!.errors.find((e) => e.row === 8)!.message).toBe(
+      'Display ID in row number 8 already belongs to set VN-SET-001',
     );
     expect((await apply(bad.jobId)).statusCode).toBe(409);
     expect(
@@ -432,11 +432,11 @@ describe('uploads (all or nothing)', () => {
       ),
     );
     expect(errorsOf(bad)).toEqual([
-      [2, 'Set ID', 'MERCH_SET_UNKNOWN'],
-      [3, 'Display ID', 'MERCH_DISPLAY_UNKNOWN'],
-      [4, 'Outlet ID', 'MERCH_OUTLET_UNKNOWN'],
-      [5, 'Outlet ID', 'MERCH_DUPLICATE_OUTLET'],
-      [6, 'Number of Times', 'MERCH_WHOLE_INVALID'],
+      [3, 'Set ID', 'MERCH_SET_UNKNOWN'],
+      [4, 'Display ID', 'MERCH_DISPLAY_UNKNOWN'],
+      [5, 'Outlet ID', 'MERCH_OUTLET_UNKNOWN'],
+      [6, 'Outlet ID', 'MERCH_DUPLICATE_OUTLET'],
+      [7, 'Number of Times', 'MERCH_WHOLE_INVALID'],
     ]);
     expect((await apply(bad.jobId)).statusCode).toBe(409);
     // The DT-limited admin: the outlet of another distributor is out of scope.
@@ -445,7 +445,7 @@ describe('uploads (all or nothing)', () => {
       csv(OUTLET_HEADERS, `UP-SET-1,UP-D-1,${outletA.code},1`, `UP-SET-1,UP-D-1,${outletB.code},1`),
       dtAdminVn,
     );
-    expect(errorsOf(scoped)).toEqual([[2, 'Outlet ID', 'OUT_OF_SCOPE']]);
+    expect(errorsOf(scoped)).toEqual([[3, 'Outlet ID', 'OUT_OF_SCOPE']]);
     const good = await upload(
       'merchOutlets',
       csv(OUTLET_HEADERS, `UP-SET-1,UP-D-1,${outletA.code},1`, `UP-SET-1,UP-D-1,${outletB.code},2`),
@@ -460,7 +460,7 @@ describe('uploads (all or nothing)', () => {
       csv(SET_HEADERS, 'Cooler,South,Scoped,90,80,75,01/11/2026,31/12/2026,UP-SET-9'),
       dtAdminVn,
     );
-    expect(errorsOf(job)).toEqual([[1, 'Set ID', 'MERCH_MARKET_WIDE']]);
+    expect(errorsOf(job)).toEqual([[2, 'Set ID', 'MERCH_MARKET_WIDE']]);
   });
 });
 

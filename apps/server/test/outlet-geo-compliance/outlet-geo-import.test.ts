@@ -178,7 +178,7 @@ describe('the good sample', () => {
       ),
     );
     expect(uploaded.message).toEqual(importMessage('HAS_ERRORS'));
-    expect(errorsOf(uploaded)).toEqual([1, 2, 3, 4].map((row) => expected('OUT_OF_SCOPE', row, 'DT Code')));
+    expect(errorsOf(uploaded)).toEqual([2, 3, 4, 5].map((row) => expected('OUT_OF_SCOPE', row, 'DT Code')));
     expect((await apply(dtAdminVn, uploaded.jobId)).statusCode).toBe(409);
   });
 });
@@ -196,14 +196,14 @@ describe('the bad sample', () => {
       a.row - b.row || String(a.header).localeCompare(String(b.header));
     expect(errorsOf(uploaded).sort(byRow)).toEqual(
       [
-        expected('GEO_CHECK_NOT_BINARY', 1, 'Geo-Compliance Check'),
-        expected('BLANK_VALUE', 2, 'Outlet Code'),
-        expected('GEO_DUPLICATE_ROW', 4, 'Outlet Code'),
-        expected('SPACES_OR_SPECIAL', 5, 'DT Code'),
-        expected('SPACES_OR_SPECIAL', 5, 'Outlet Code'),
-        expected('NOT_IN_PORTAL', 6, 'Outlet Code'),
+        expected('GEO_CHECK_NOT_BINARY', 2, 'Geo-Compliance Check'),
+        expected('BLANK_VALUE', 3, 'Outlet Code'),
+        expected('GEO_DUPLICATE_ROW', 5, 'Outlet Code'),
+        expected('SPACES_OR_SPECIAL', 6, 'DT Code'),
+        expected('SPACES_OR_SPECIAL', 6, 'Outlet Code'),
         expected('NOT_IN_PORTAL', 7, 'Outlet Code'),
-        expected('GEO_CHECK_NOT_BINARY', 8, 'Geo-Compliance Check'),
+        expected('NOT_IN_PORTAL', 8, 'Outlet Code'),
+        expected('GEO_CHECK_NOT_BINARY', 9, 'Geo-Compliance Check'),
       ].sort(byRow),
     );
     const res = await apply(adminVn, uploaded.jobId);
@@ -220,8 +220,8 @@ describe('the bad sample', () => {
     expect(file.statusCode).toBe(200);
     const lines = file.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('DT Code,Outlet Code,Geo-Compliance Check,Error');
-    expect(lines[1]).toContain('Geo-Compliance Check should be only 1 or 0 in row number 1');
-    expect(lines[4]).toContain('Duplicate records for DT Code, Outlet Code in row number 4');
+    expect(lines[1]).toContain('Geo-Compliance Check should be only 1 or 0 in row number 2');
+    expect(lines[4]).toContain('Duplicate records for DT Code, Outlet Code in row number 5');
   });
 
   it('a good file whose last row is bad changes nothing (all or nothing)', async () => {
@@ -230,7 +230,7 @@ describe('the bad sample', () => {
       'DT Code,Outlet Code,Geo-Compliance Check\nVNDT001,3100000001,1\nVNDT001,3100000002,1\n' +
       'VNDT001,3100000003,0\nVNDT001,3100000004,0\nVNDT001,3100000009,5\n';
     const uploaded = job(await upload(adminVn, 'last-row-bad.csv', text));
-    expect(errorsOf(uploaded)).toEqual([expected('GEO_CHECK_NOT_BINARY', 5, 'Geo-Compliance Check')]);
+    expect(errorsOf(uploaded)).toEqual([expected('GEO_CHECK_NOT_BINARY', 6, 'Geo-Compliance Check')]);
     expect((await apply(adminVn, uploaded.jobId)).statusCode).toBe(409);
     expect(await businessState()).toEqual(before);
   });

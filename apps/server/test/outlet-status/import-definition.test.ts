@@ -135,10 +135,10 @@ describe('docs/samples', () => {
       const cells = line.split(',');
       const check = validateOutletStatusRow(
         Object.fromEntries(headers.map((h, j) => [h, cells[j] ?? ''])),
-        i + 1,
+        i + 2, // the spreadsheet's row: the header is row 1
       );
       if (check.errors) errors.push(...check.errors);
-      else valid.push({ row: i + 1, value: check.value });
+      else valid.push({ row: i + 2, value: check.value });
     });
     errors.push(...duplicateRowErrors(valid));
     errors.push(...(await outletStatusImport.checkAgainstDb(t.app.db, valid, { ...ctx(), market: 'id' })));
@@ -151,12 +151,12 @@ describe('docs/samples', () => {
 
   it('the bad file trips the status, blank, duplicate, special-character and not-in-portal rules', async () => {
     expect(await errorsOf('outlet-status-bad.csv')).toEqual([
-      [1, 'STATUS_NOT_BINARY'],
-      [2, 'BLANK_VALUE'],
-      [4, 'DUPLICATE_ROW'],
-      [5, 'SPACES_OR_SPECIAL'],
-      [6, 'NOT_IN_PORTAL'],
+      [2, 'STATUS_NOT_BINARY'],
+      [3, 'BLANK_VALUE'],
+      [5, 'DUPLICATE_ROW'],
+      [6, 'SPACES_OR_SPECIAL'],
       [7, 'NOT_IN_PORTAL'],
+      [8, 'NOT_IN_PORTAL'],
     ]);
   });
 });

@@ -171,7 +171,7 @@ describe('a good file saved by Calc in UTF-8, Windows-874 and UTF-16', () => {
   it('a DT-limited admin gets "outside your distributors" for the other DT’s rows', async () => {
     const uploaded = await uploadFixture('good-utf8.csv', dtLimitedTh);
     expect(uploaded.message).toEqual(importMessage('HAS_ERRORS'));
-    expect(errorsOf(uploaded)).toEqual([1, 2, 3, 4].map((row) => expected('OUT_OF_SCOPE', row, 'DT Code')));
+    expect(errorsOf(uploaded)).toEqual([2, 3, 4, 5].map((row) => expected('OUT_OF_SCOPE', row, 'DT Code')));
   });
 });
 
@@ -180,30 +180,30 @@ describe('the rules of spec section 5, each from a Calc file, with the exact mes
     [
       'bad-status.csv', // 2, online, -1, 1.5
       6,
-      [2, 3, 4, 5].map((row) => expected('STATUS_NOT_BINARY', row, 'Status')),
+      [3, 4, 5, 6].map((row) => expected('STATUS_NOT_BINARY', row, 'Status')),
     ],
     [
-      'bad-blank.csv', // Calc writes the blank third row as ",,,": dropped, still counted
+      'bad-blank.csv', // Calc writes the blank row 4 as ",,,": dropped, still counted
       4,
-      [expected('BLANK_VALUE', 2, 'DT Site Code'), expected('BLANK_VALUE', 4, 'Status')],
+      [expected('BLANK_VALUE', 3, 'DT Site Code'), expected('BLANK_VALUE', 5, 'Status')],
     ],
     [
       'bad-duplicate.csv',
       5,
-      [expected('DUPLICATE_ROW', 3, 'Outlet Code'), expected('DUPLICATE_ROW', 5, 'Outlet Code')],
+      [expected('DUPLICATE_ROW', 4, 'Outlet Code'), expected('DUPLICATE_ROW', 6, 'Outlet Code')],
     ],
     [
       'bad-not-in-portal.csv', // unknown, other DT, other site, other market, "59900""00001"
       6,
-      [2, 3, 4, 5, 6].map((row) => expected('NOT_IN_PORTAL', row, 'Outlet Code')),
+      [3, 4, 5, 6, 7].map((row) => expected('NOT_IN_PORTAL', row, 'Outlet Code')),
     ],
     [
-      'bad-special.csv', // row 5 has spaces around its values only: trimmed, good
+      'bad-special.csv', // row 6 has spaces around its values only: trimmed, good
       5,
       [
-        expected('SPACES_OR_SPECIAL', 2, 'Outlet Code'),
-        expected('SPACES_OR_SPECIAL', 3, 'DT Code'),
-        expected('SPACES_OR_SPECIAL', 4, 'DT Site Code'),
+        expected('SPACES_OR_SPECIAL', 3, 'Outlet Code'),
+        expected('SPACES_OR_SPECIAL', 4, 'DT Code'),
+        expected('SPACES_OR_SPECIAL', 5, 'DT Site Code'),
       ],
     ],
   ];
@@ -238,7 +238,7 @@ describe('the rules of spec section 5, each from a Calc file, with the exact mes
   it('a bad last row: nothing can be applied, every table stays as it was', async () => {
     const before = await businessState();
     const uploaded = await uploadFixture('bad-last-row.csv');
-    expect(errorsOf(uploaded)).toEqual([expected('STATUS_NOT_BINARY', 5, 'Status')]);
+    expect(errorsOf(uploaded)).toEqual([expected('STATUS_NOT_BINARY', 6, 'Status')]);
     expect((await apply(adminTh, uploaded.jobId)).statusCode).toBe(409);
     expect(await businessState()).toEqual(before);
   });
@@ -291,7 +291,7 @@ describe('legacy code pages', () => {
     expect(first).toHaveLength(4);
     expect(files[0]!.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(files[0]!.toString('utf8')).toContain(
-      `THLO1,${S1},5990000002,2,${IMPORT_MESSAGES.STATUS_NOT_BINARY.replace('{row}', '2')}`,
+      `THLO1,${S1},5990000002,2,${IMPORT_MESSAGES.STATUS_NOT_BINARY.replace('{row}', '3')}`,
     );
     expect(files[1]!.equals(files[0]!)).toBe(true);
     expect(files[2]!.equals(files[0]!)).toBe(true);
@@ -318,9 +318,9 @@ describe('legacy code pages', () => {
     expect(read.message).toBeNull();
     expect(read.errors).toEqual([]);
     expect(read.valid).toEqual([
-      { row: 1, value: { dtCode: 'VNLO1', dtSiteCode: 'ĐàNẵng01', outletCode: '4990000001', status: 1 } },
-      { row: 2, value: { dtCode: 'VNLO1', dtSiteCode: 'Huế', outletCode: '4990000002', status: 0 } },
-      { row: 3, value: { dtCode: 'VNLO2', dtSiteCode: 'HồChíMinh', outletCode: '4990000003', status: 1 } },
+      { row: 2, value: { dtCode: 'VNLO1', dtSiteCode: 'ĐàNẵng01', outletCode: '4990000001', status: 1 } },
+      { row: 3, value: { dtCode: 'VNLO1', dtSiteCode: 'Huế', outletCode: '4990000002', status: 0 } },
+      { row: 4, value: { dtCode: 'VNLO2', dtSiteCode: 'HồChíMinh', outletCode: '4990000003', status: 1 } },
     ]);
     for (const { value } of read.valid) expect(value.dtSiteCode).toBe(value.dtSiteCode.normalize('NFC'));
   });

@@ -191,19 +191,19 @@ describe('every rule, from a file, with the exact message and the row named', ()
       'blank and special codes',
       csv(',VNDSM1,,dev-x1', 'VNDV1, ,,dev-x2', 'VNDV1,#VNDSM2,,dev-x3', 'VNDV1,VNDSM 3,,dev-x4'),
       [
-        expected('BLANK_VALUE', 1, 'DT Code'),
-        expected('BLANK_VALUE', 2, 'SM Code'),
-        expected('SPACES_OR_SPECIAL', 3, 'SM Code'),
+        expected('BLANK_VALUE', 2, 'DT Code'),
+        expected('BLANK_VALUE', 3, 'SM Code'),
         expected('SPACES_OR_SPECIAL', 4, 'SM Code'),
+        expected('SPACES_OR_SPECIAL', 5, 'SM Code'),
       ],
     ],
     [
       'a new device ID is required, in the device ID format',
       csv('VNDV1,VNDSM1,,', 'VNDV1,VNDSM2,,bad device', 'VNDV1,VNDSM3,,' + 'x'.repeat(65)),
       [
-        expected('DEVICE_ID_REQUIRED', 1, 'Device ID'),
-        expected('DEVICE_ID_INVALID', 2, 'Device ID'),
+        expected('DEVICE_ID_REQUIRED', 2, 'Device ID'),
         expected('DEVICE_ID_INVALID', 3, 'Device ID'),
+        expected('DEVICE_ID_INVALID', 4, 'Device ID'),
       ],
     ],
     [
@@ -214,33 +214,33 @@ describe('every rule, from a file, with the exact message and the row named', ()
         'VNDV1,VNDSM3,+66901110003,dev-x3',
       ),
       [
-        expected('PHONE_INVALID', 1, 'Phone number'),
-        expected('PHONE_MISMATCH', 2, 'Phone number'),
+        expected('PHONE_INVALID', 2, 'Phone number'),
         expected('PHONE_MISMATCH', 3, 'Phone number'),
+        expected('PHONE_MISMATCH', 4, 'Phone number'),
       ],
     ],
     [
       'an SM code once',
       csv('VNDV1,VNDSM1,,dev-x1', 'VNDV1,VNDSM2,,dev-x2', 'VNDV1,VNDSM1,,dev-x3'),
-      [expected('SM_DUPLICATE_ROW', 3, 'SM Code')],
+      [expected('SM_DUPLICATE_ROW', 4, 'SM Code')],
     ],
     [
       'one device ID for one salesman within the file, naming the first row',
       csv('VNDV1,VNDSM1,,dev-same', 'VNDV1,VNDSM2,,dev-x2', 'VNDV1,VNDSM3,,dev-same'),
-      [expected('DEVICE_ID_IN_FILE_TWICE', 3, 'Device ID', { other: 1 })],
+      [expected('DEVICE_ID_IN_FILE_TWICE', 4, 'Device ID', { other: 2 })],
     ],
     [
       'a device ID already mapped to another salesman',
       csv('VNDV1,VNDSM1,,dev-a1', 'VNDV1,VNDSM3,,dev-a2'),
-      [expected('DEVICE_ID_TAKEN', 2, 'Device ID', { smCode: 'VNDSM2' })],
+      [expected('DEVICE_ID_TAKEN', 3, 'Device ID', { smCode: 'VNDSM2' })],
     ],
     [
       'not in the portal: unknown SM, another DT, another market',
       csv('VNDV1,VNDSM9,,dev-x1', 'VNDV2,VNDSM1,,dev-x2', `THDT001,${'THSM00001'},,dev-x3`),
       [
-        expected('NOT_IN_PORTAL', 1, 'SM Code'),
         expected('NOT_IN_PORTAL', 2, 'SM Code'),
         expected('NOT_IN_PORTAL', 3, 'SM Code'),
+        expected('NOT_IN_PORTAL', 4, 'SM Code'),
       ],
     ],
   ];
@@ -266,7 +266,7 @@ describe('every rule, from a file, with the exact message and the row named', ()
     );
     const j = await uploaded(csv(`VNDV1,VNDSM1,,${rows[0]!.device_id}`));
     expect(errorsOf(j)).toEqual([
-      expected('DEVICE_ID_TAKEN', 1, 'Device ID', { smCode: 'not one of your salesmen' }),
+      expected('DEVICE_ID_TAKEN', 2, 'Device ID', { smCode: 'not one of your salesmen' }),
     ]);
   });
 
@@ -284,7 +284,7 @@ describe('every rule, from a file, with the exact message and the row named', ()
       .split(/\r?\n/);
     expect(lines[0]).toBe(`${HEADER},Error`);
     expect(lines[1]).toBe('VNDV1,VNDSM1,,dev-x1,');
-    expect(lines[2]).toContain(IMPORT_MESSAGES.DEVICE_ID_INVALID.replace('{row}', '2'));
+    expect(lines[2]).toContain(IMPORT_MESSAGES.DEVICE_ID_INVALID.replace('{row}', '3'));
     expect(lines[2]).not.toMatch(/,=cmd/); // formula-neutralised
   });
 });
@@ -304,7 +304,7 @@ describe('scope', () => {
   it('an admin limited to VNDV2 gets the VNDV1 rows refused as outside their distributors', async () => {
     await resetDevices();
     const j = await uploaded(csv('VNDV1,VNDSM1,,dev-x1', 'VNDV2,VNDSM4,,dev-x4'), dtLimitedVn);
-    expect(errorsOf(j)).toEqual([expected('SALESMAN_OUT_OF_SCOPE', 1, 'DT Code')]);
+    expect(errorsOf(j)).toEqual([expected('SALESMAN_OUT_OF_SCOPE', 2, 'DT Code')]);
   });
 
   it('a user who is not an admin, and an admin of another market, cannot upload (403)', async () => {
@@ -345,19 +345,19 @@ describe('docs/samples (vn of the test seed)', () => {
   it('the bad file trips every rule, each row named', async () => {
     const j = await uploaded(sample('salesman-device-id-bad.csv'), adminVn, 'salesman-device-id-bad.csv');
     expect(errorsOf(j).map((e) => [e.row, e.code])).toEqual([
-      [1, 'DEVICE_ID_REQUIRED'],
-      [2, 'PHONE_INVALID'],
-      [2, 'DEVICE_ID_INVALID'],
-      [3, 'DEVICE_ID_TAKEN'],
-      [5, 'DEVICE_ID_IN_FILE_TWICE'],
-      [6, 'SM_DUPLICATE_ROW'],
-      [7, 'NOT_IN_PORTAL'],
+      [2, 'DEVICE_ID_REQUIRED'],
+      [3, 'PHONE_INVALID'],
+      [3, 'DEVICE_ID_INVALID'],
+      [4, 'DEVICE_ID_TAKEN'],
+      [6, 'DEVICE_ID_IN_FILE_TWICE'],
+      [7, 'SM_DUPLICATE_ROW'],
       [8, 'NOT_IN_PORTAL'],
-      [9, 'PHONE_MISMATCH'],
-      [10, 'SPACES_OR_SPECIAL'],
+      [9, 'NOT_IN_PORTAL'],
+      [10, 'PHONE_MISMATCH'],
+      [11, 'SPACES_OR_SPECIAL'],
     ]);
-    expect(errorsOf(j).find((e) => e.row === 3)!.message).toBe(
-      'Device ID in row number 3 is already mapped to another salesman (VNSM00002)',
+    expect(errorsOf(j).find((e) => e.row === 4)!.message).toBe(
+      'Device ID in row number 4 is already mapped to another salesman (VNSM00002)',
     );
   });
 });

@@ -384,38 +384,38 @@ describe('the CSV template', () => {
     const job = data<ImportJob>(res);
     expect(job.preview!.errors.map((e) => [e.row, e.header, e.code, e.message])).toEqual([
       [
-        2,
+        3,
         'Country Code',
         'TASK_COUNTRY_MISMATCH',
-        importMessage('TASK_COUNTRY_MISMATCH', { row: 2, market: 'vn' }).message,
+        importMessage('TASK_COUNTRY_MISMATCH', { row: 3, market: 'vn' }).message,
       ],
-      [3, 'End Date', 'TASK_END_BEFORE_START', importMessage('TASK_END_BEFORE_START', { row: 3 }).message],
-      [
-        4,
-        'Start Date',
-        'TASK_DATE_INVALID',
-        importMessage('TASK_DATE_INVALID', { row: 4, column: 'Start Date' }).message,
-      ],
+      [4, 'End Date', 'TASK_END_BEFORE_START', importMessage('TASK_END_BEFORE_START', { row: 4 }).message],
       [
         5,
-        'Item Codes',
-        'TASK_UNKNOWN_ITEMS',
-        importMessage('TASK_UNKNOWN_ITEMS', { row: 5, codes: 'NOSUCHITEM' }).message,
+        'Start Date',
+        'TASK_DATE_INVALID',
+        importMessage('TASK_DATE_INVALID', { row: 5, column: 'Start Date' }).message,
       ],
       [
         6,
+        'Item Codes',
+        'TASK_UNKNOWN_ITEMS',
+        importMessage('TASK_UNKNOWN_ITEMS', { row: 6, codes: 'NOSUCHITEM' }).message,
+      ],
+      [
+        7,
         'Customer Codes',
         'TASK_UNKNOWN_CUSTOMERS',
-        importMessage('TASK_UNKNOWN_CUSTOMERS', { row: 6, codes: '999999999999' }).message,
+        importMessage('TASK_UNKNOWN_CUSTOMERS', { row: 7, codes: '999999999999' }).message,
       ],
-      [7, 'Location Code', 'TASK_NO_SCOPE', importMessage('TASK_NO_SCOPE', { row: 7 }).message],
+      [8, 'Location Code', 'TASK_NO_SCOPE', importMessage('TASK_NO_SCOPE', { row: 8 }).message],
       [
-        8,
+        9,
         'Location Code',
         'TASK_UNKNOWN_LOCATION',
-        importMessage('TASK_UNKNOWN_LOCATION', { row: 8 }).message,
+        importMessage('TASK_UNKNOWN_LOCATION', { row: 9 }).message,
       ],
-      [9, 'Location Code', 'TASK_DUPLICATE_ROW', importMessage('TASK_DUPLICATE_ROW', { row: 9 }).message],
+      [10, 'Location Code', 'TASK_DUPLICATE_ROW', importMessage('TASK_DUPLICATE_ROW', { row: 10 }).message],
     ]);
     expect((await apply(job.jobId)).statusCode).toBe(409);
     expect(await taskCount()).toBe(before);
@@ -478,13 +478,13 @@ describe('the CSV template', () => {
     expect(good.preview).toMatchObject({ rows: 3, create: 3, errorCount: 0 });
     const bad = data<ImportJob>(await uploaded(sample('tasks-bad.csv')));
     expect(bad.preview!.errors.map((e) => [e.row, e.code])).toEqual([
-      [1, 'TASK_COUNTRY_MISMATCH'],
-      [2, 'TASK_END_BEFORE_START'],
-      [3, 'TASK_DATE_INVALID'],
-      [4, 'TASK_UNKNOWN_ITEMS'],
-      [5, 'TASK_NO_SCOPE'],
-      [6, 'TASK_UNKNOWN_LOCATION'],
-      [8, 'TASK_DUPLICATE_ROW'],
+      [2, 'TASK_COUNTRY_MISMATCH'],
+      [3, 'TASK_END_BEFORE_START'],
+      [4, 'TASK_DATE_INVALID'],
+      [5, 'TASK_UNKNOWN_ITEMS'],
+      [6, 'TASK_NO_SCOPE'],
+      [7, 'TASK_UNKNOWN_LOCATION'],
+      [9, 'TASK_DUPLICATE_ROW'],
     ]);
   });
 });

@@ -354,8 +354,8 @@ describe('create or update by email, all or nothing', () => {
       'Upload Failed. Please check file data and upload again.',
     );
     expect(answer(res).errors!.fields).toContainEqual({
-      field: 'row 3: Email',
-      message: rowMessage('USER_EMAIL_INVALID', 3),
+      field: 'row 4: Email',
+      message: rowMessage('USER_EMAIL_INVALID', 4),
     });
     expect(await usersState()).toEqual(before);
 
@@ -375,7 +375,7 @@ describe('create or update by email, all or nothing', () => {
       .split('\r\n');
     expect(lines[0]).toBe([...USER_UPLOAD_HEADERS, 'Error'].join(','));
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toContain(rowMessage('USER_EMAIL_INVALID', 3));
+    expect(lines[3]).toContain(rowMessage('USER_EMAIL_INVALID', 4));
     expect(lines[1]!.endsWith(',')).toBe(true);
     expect(await usersState()).toEqual(before);
   });
@@ -443,9 +443,9 @@ describe('every row rule and its message', () => {
       const res = await upload(adminVn, { name: 'rule.xlsx', content }, { preview: true });
       const p = answer(res)['response-data'] as UserUploadPreview;
       expect(p.errors.map((e) => ({ row: e.row, header: e.header, message: e.message }))).toContainEqual({
-        row: 2,
+        row: 3,
         header,
-        message: rowMessage(code, 2, params),
+        message: rowMessage(code, 3, params),
       });
     });
   }
@@ -456,7 +456,7 @@ describe('every row rule and its message', () => {
       'response-data'
     ] as UserUploadPreview;
     expect(p.errors).toEqual([
-      expect.objectContaining({ row: 2, header: 'Email', message: rowMessage('USER_EMAIL_DUPLICATE', 2) }),
+      expect.objectContaining({ row: 3, header: 'Email', message: rowMessage('USER_EMAIL_DUPLICATE', 3) }),
     ]);
   });
 
@@ -556,10 +556,10 @@ describe('the uploader scope: no escalation, no other market', () => {
       'response-data'
     ] as UserUploadPreview;
     expect(p.errors.map((e) => [e.row, e.message])).toEqual([
-      [1, rowMessage('USER_GRANT_REFUSED', 1, { right: 'all distributors' })],
       [2, rowMessage('USER_GRANT_REFUSED', 2, { right: 'all distributors' })],
-      [3, rowMessage('USER_DT_OUT_OF_SCOPE', 3, { code: 'VNUP1' })],
-      [5, rowMessage('USER_GRANT_REFUSED', 5, { right: 'the BSA Distributor' })],
+      [3, rowMessage('USER_GRANT_REFUSED', 3, { right: 'all distributors' })],
+      [4, rowMessage('USER_DT_OUT_OF_SCOPE', 4, { code: 'VNUP1' })],
+      [6, rowMessage('USER_GRANT_REFUSED', 6, { right: 'the BSA Distributor' })],
     ]);
     expect((await upload(dtLimitedVn, { name: 's.xlsx', content })).statusCode).toBe(400);
     expect(await usersState()).toEqual(before);
@@ -571,7 +571,7 @@ describe('the uploader scope: no escalation, no other market', () => {
     const p = answer(await upload(dtLimitedVn, { name: 'o.xlsx', content }, { preview: true }))[
       'response-data'
     ] as UserUploadPreview;
-    expect(p.errors.map((e) => e.message)).toEqual([rowMessage('USER_NOT_EDITABLE', 1)]);
+    expect(p.errors.map((e) => e.message)).toEqual([rowMessage('USER_NOT_EDITABLE', 2)]);
   });
 
   it('keeping what a user already has is no grant: an admin without UCube may update a UCube user', async () => {
@@ -596,7 +596,7 @@ describe('the uploader scope: no escalation, no other market', () => {
       'response-data'
     ] as UserUploadPreview;
     expect(p.errors.map((e) => e.message)).toEqual([
-      rowMessage('USER_GRANT_REFUSED', 1, { right: 'UCube access' }),
+      rowMessage('USER_GRANT_REFUSED', 2, { right: 'UCube access' }),
     ]);
   });
 
@@ -606,8 +606,8 @@ describe('the uploader scope: no escalation, no other market', () => {
       'response-data'
     ] as UserUploadPreview;
     expect(p.errors.map((e) => e.message)).toEqual([
-      rowMessage('USER_NOT_EDITABLE', 1),
       rowMessage('USER_NOT_EDITABLE', 2),
+      rowMessage('USER_NOT_EDITABLE', 3),
     ]);
   });
 
@@ -693,14 +693,14 @@ describe('salesman uploads', () => {
       await upload(adminVn, { name: 'smbad.xlsx', content }, { userType: 'salesman', preview: true }),
     )['response-data'] as UserUploadPreview;
     expect(p.errors.map((e) => [e.row, e.message])).toEqual([
-      [2, rowMessage('NOT_IN_PORTAL', 2)],
-      [3, rowMessage('SALESMAN_NO_TEAM_LEADER', 3)],
-      [4, rowMessage('SALESMAN_EMAIL_REQUIRED', 4)],
-      [5, rowMessage('SALESMAN_EMAIL_TAKEN', 5)],
-      [6, rowMessage('PHONE_INVALID', 6)],
-      [7, rowMessage('SM_DUPLICATE_ROW', 7)],
-      [7, rowMessage('USER_EMAIL_DUPLICATE', 7)],
-      [8, rowMessage('SPACES_OR_SPECIAL', 8)],
+      [3, rowMessage('NOT_IN_PORTAL', 3)],
+      [4, rowMessage('SALESMAN_NO_TEAM_LEADER', 4)],
+      [5, rowMessage('SALESMAN_EMAIL_REQUIRED', 5)],
+      [6, rowMessage('SALESMAN_EMAIL_TAKEN', 6)],
+      [7, rowMessage('PHONE_INVALID', 7)],
+      [8, rowMessage('SM_DUPLICATE_ROW', 8)],
+      [8, rowMessage('USER_EMAIL_DUPLICATE', 8)],
+      [9, rowMessage('SPACES_OR_SPECIAL', 9)],
     ]);
     expect(
       (await upload(adminVn, { name: 'smbad.xlsx', content }, { userType: 'salesman' })).statusCode,
@@ -713,7 +713,7 @@ describe('salesman uploads', () => {
     const p = answer(
       await upload(dtLimitedVn, { name: 'x.xlsx', content }, { userType: 'salesman', preview: true }),
     )['response-data'] as UserUploadPreview;
-    expect(p.errors.map((e) => e.message)).toEqual([rowMessage('SALESMAN_OUT_OF_SCOPE', 1)]);
+    expect(p.errors.map((e) => e.message)).toEqual([rowMessage('SALESMAN_OUT_OF_SCOPE', 2)]);
   });
 });
 

@@ -5,7 +5,10 @@
  */
 import { importMessage, type ImportMessageCode, type RowError } from '@fieldforce/contracts';
 
-/** A 1-based data row's error: the message of `code` (with the row and any parameters), the column. */
+/**
+ * A data row's error (`row`: its spreadsheet row number, row-numbers.ts): the message of `code` (with the
+ * row and any parameters), the column.
+ */
 export function rowError(
   code: ImportMessageCode,
   row: number,

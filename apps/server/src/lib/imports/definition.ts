@@ -28,7 +28,7 @@ export interface ImportContext {
 /** A row as read from the file: header → trimmed text (date columns already dd/mm/yyyy). */
 export type RawRow = Readonly<Record<string, string>>;
 
-/** A row that passed the definition's own rules, with its 1-based data row number. */
+/** A row that passed the definition's own rules, with its spreadsheet row number (row-numbers.ts). */
 export interface ValidRow<V> {
   row: number;
   value: V;
@@ -86,7 +86,7 @@ interface DefinitionBase<V> {
   headers: readonly string[];
   /** Columns whose dd-mm-yyyy values are rewritten to dd/mm/yyyy before validateRow sees them. */
   dateColumns: readonly string[];
-  /** The row's own rules (blank, format, allowed values). `rowNumber` is 1-based (header excluded). */
+  /** The row's own rules (blank, format, allowed values). `rowNumber`: the spreadsheet's (header row 1). */
   validateRow(raw: RawRow, rowNumber: number): RowCheck<V>;
   /** Existence and the uploader's scope (market, DT): one error per offending row, set-based SQL. */
   checkAgainstDb(q: Queryable, rows: ReadonlyArray<ValidRow<V>>, ctx: ImportContext): Promise<RowError[]>;

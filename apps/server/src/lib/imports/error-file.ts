@@ -6,6 +6,7 @@
  */
 import { neutraliseCell, type CountryCode, type RowError } from '@fieldforce/contracts';
 import { csvField, decodeText, MARKET_CODE_PAGE, parseCsv, UnreadableEncoding } from './csv.js';
+import { HEADER_ROW, RowNumbering } from './row-numbers.js';
 import type { OpenFile } from './validate.js';
 import { spreadsheetRecordsOf } from './xlsx.js';
 
@@ -19,11 +20,11 @@ export async function* errorFileLines(
   const byRow = new Map<number, string[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
   const line = (cells: string[]) => cells.map((c) => csvField(neutraliseCell(c))).join(',') + '\r\n';
-  const sheet = await spreadsheetRecordsOf(open);
-  if (sheet) {
-    yield* numberedLines(sheet, byRow, line);
-    return;
-  }
+  yield* numberedLines((await spreadsheetRecordsOf(open)) ?? (await csvRecords(open, market)), byRow, line);
+}
+
+/** The CSV's records, decoded as the validation decoded them (UTF-8, else the market's code page). */
+async function csvRecords(open: OpenFile, market: CountryCode): Promise<AsyncIterable<string[]>> {
   let encoding: string | undefined;
   try {
     // A probe pass: the same decoding choice the validation made.
@@ -32,33 +33,20 @@ export async function* errorFileLines(
     if (!(error instanceof UnreadableEncoding)) throw error;
     encoding = MARKET_CODE_PAGE[market];
   }
-  let rowNumber = -1;
-  let first = true;
-  for await (const record of parseCsv(decodeText(open(), encoding))) {
-    if (rowNumber === -1 && record.every((c) => c.trim() === '')) continue;
-    rowNumber++;
-    if (rowNumber === 0) {
-      yield (first ? '\uFEFF' : '') + line([...record, ERROR_COLUMN]);
-      first = false;
-      continue;
-    }
-    yield line([...record, (byRow.get(rowNumber) ?? []).join('; ')]);
-  }
+  return parseCsv(decodeText(open(), encoding));
 }
 
-function* numberedLines(
-  records: readonly string[][],
+/** Each record with its errors, numbered as the validation numbers them (row-numbers.ts). */
+async function* numberedLines(
+  records: Iterable<string[]> | AsyncIterable<string[]>,
   byRow: ReadonlyMap<number, string[]>,
   line: (cells: string[]) => string,
-): Generator<string> {
-  let rowNumber = -1;
-  for (const record of records) {
-    if (rowNumber === -1 && record.every((c) => c.trim() === '')) continue;
-    rowNumber++;
-    if (rowNumber === 0) {
-      yield '\uFEFF' + line([...record, ERROR_COLUMN]);
-      continue;
-    }
-    yield line([...record, (byRow.get(rowNumber) ?? []).join('; ')]);
+): AsyncGenerator<string> {
+  const numbering = new RowNumbering();
+  for await (const record of records) {
+    const rowNumber = numbering.next(record.every((c) => c.trim() === ''));
+    if (rowNumber === null) continue;
+    if (rowNumber === HEADER_ROW) yield '\uFEFF' + line([...record, ERROR_COLUMN]);
+    else yield line([...record, (byRow.get(rowNumber) ?? []).join('; ')]);
   }
 }

@@ -15,6 +15,7 @@ import type { Queryable } from '../../db/client.js';
 import { nextTurn } from '../export-limits.js';
 import { KeyHashes } from '../repeated-keys.js';
 import { MARKET_CODE_PAGE, UnreadableEncoding } from './csv.js';
+import { HEADER_ROW, RowNumbering } from './row-numbers.js';
 import { NotASpreadsheet, recordBatches } from './xlsx.js';
 import {
   isStreamed,
@@ -142,7 +143,8 @@ async function readWith<V>(
   const width = headers.length;
   const toRaw = rawRowBuilder(headers);
   let header: string[] | null = null;
-  let rowNumber = 0;
+  // Row numbers are the spreadsheet's (row-numbers.ts): the header is row 1, the first data row 2.
+  const numbering = new RowNumbering();
   let rows = 0;
   const valid: ValidRow<V>[] = [];
   const errors: RowError[] = [];
@@ -178,8 +180,9 @@ async function readWith<V>(
         if (c0 <= 32 || cn <= 32 || c0 > 126 || cn > 126) cells[i] = cell.trim();
         if (cells[i] !== '') blank = false;
       }
-      if (header === null) {
-        if (blank) continue; // blank lines before the header
+      const rowNumber = numbering.next(blank);
+      if (rowNumber === null) continue; // a blank line above the header
+      if (rowNumber === HEADER_ROW) {
         // Excel writes trailing empty header cells for formatted empty columns.
         while (cells.length > width && cells.at(-1) === '') cells.pop();
         if (cells.length !== width || cells.some((c, i) => c !== headers[i]))
@@ -188,7 +191,6 @@ async function readWith<V>(
         for (const col of def.dateColumns) dateIndexes.push(header.indexOf(col));
         continue;
       }
-      rowNumber++;
       if (blank) continue;
       rows++;
       if (only && !only(rowNumber)) continue;

@@ -1,7 +1,7 @@
 /**
  * The device geo-compliance CSV rules (template 'DT Code, SM Code, Device ID, Geo-Compliance Check,
  * Radius (m)'; docs/decisions.md, "Device Geo-Compliance") as pure functions returning the contracts'
- * RowErrors with IMPORT_MESSAGES codes. Row numbers are 1-based data rows.
+ * RowErrors with IMPORT_MESSAGES codes. Row numbers are the spreadsheet's (header row 1).
  *
  * - DT Code and SM Code: not blank (BLANK_VALUE), no space or special character around them
  *   (SPACES_OR_SPECIAL, the outlet-status rule).

@@ -1,7 +1,8 @@
 /**
  * The outlet geo-compliance CSV rules as pure functions (template 'DT Code, Outlet Code, Geo-Compliance
  * Check', spec section 9). Each returns the contracts' RowErrors with IMPORT_MESSAGES codes, so the
- * import pipeline, the tests and the error file say the same words. Row numbers are 1-based data rows.
+ * import pipeline, the tests and the error file say the same words. Row numbers are the spreadsheet's
+ * (header row 1).
  *
  * - The check is only 1 (enabled) or 0 (disabled) (GEO_CHECK_NOT_BINARY, the row number given;
  *   docs/decisions.md "Outlet Geo-Compliance: the check's values").

@@ -1,7 +1,7 @@
 /**
  * The outlet-status CSV rules (spec section 5) as pure functions: each returns the contracts'
  * RowErrors with IMPORT_MESSAGES codes, so the import pipeline, the tests and the error file say the
- * same words. Row numbers are 1-based data rows (the header line is not counted).
+ * same words. Row numbers are the spreadsheet's: the header is row 1, the first data row 2.
  *
  * - Status is only 0 or 1 (STATUS_NOT_BINARY, the row number given).
  * - No blanks in an active row (BLANK_VALUE): an all-blank row is dropped by the parser before this,

@@ -1,7 +1,7 @@
 /**
  * The device-ID CSV rules (spec sections 5 and 9; docs/decisions.md, "Salesman Device ID") as pure
  * functions returning the contracts' RowErrors with IMPORT_MESSAGES codes, so the pipeline, the tests
- * and the error file say the same words. Row numbers are 1-based data rows.
+ * and the error file say the same words. Row numbers are the spreadsheet's (header row 1).
  *
  * Template 'DT Code, SM Code, Phone number, Device ID':
  * - DT Code and SM Code: not blank (BLANK_VALUE), no space or special character around them
