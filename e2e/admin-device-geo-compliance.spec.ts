@@ -86,8 +86,8 @@ test('the bulk update: a bad file shows its errors, a good file is applied and l
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible({ timeout: 30_000 });
   const errors = dialog.getByRole('table', { name: 'First errors' });
-  await expect(errors).toContainText('Geo-Compliance Check should be only 1 or 0 in row number 1');
-  await expect(errors).toContainText('Radius (m) should be a whole number from 10 to 5000 in row number 2');
+  await expect(errors).toContainText('Geo-Compliance Check should be only 1 or 0 in row number 2');
+  await expect(errors).toContainText('Radius (m) should be a whole number from 10 to 5000 in row number 3');
   await expect(dialog.getByRole('button', { name: 'Confirm and apply' })).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Choose another file' }).click();

@@ -97,8 +97,8 @@ test('the bulk update: a bad file shows its errors, the good file is previewed, 
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible({ timeout: 30_000 });
   const errors = dialog.getByRole('table', { name: 'First errors' });
-  await expect(errors).toContainText('Geo-Compliance Check should be only 1 or 0 in row number 1');
-  await expect(errors).toContainText('Duplicate records for DT Code, Outlet Code in row number 4');
+  await expect(errors).toContainText('Geo-Compliance Check should be only 1 or 0 in row number 2');
+  await expect(errors).toContainText('Duplicate records for DT Code, Outlet Code in row number 5');
   await expect(dialog.getByRole('button', { name: 'Confirm and apply' })).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Choose another file' }).click();

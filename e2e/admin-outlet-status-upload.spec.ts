@@ -36,11 +36,14 @@ test('an admin uploads a bad file, downloads its errors, then applies the good f
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible({ timeout: 30_000 });
   const errors = dialog.getByRole('table', { name: 'First errors' });
   await expect(errors).toBeVisible();
-  // The first row under the header has status 2. The server counts data rows from 1 (the header is not
-  // counted), and the preview says so under the table (docs/decisions.md, "Upload row numbers").
+  // The first row under the header has status 2: it is row 2 of the spreadsheet (the header is row 1),
+  // and the preview and its message name it so, with no note to translate the numbers
+  // (docs/decisions.md, "Row numbers are the spreadsheet's").
   await expect(errors.getByRole('row').filter({ hasText: 'Status' }).first()).toBeVisible();
-  await expect(errors.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
-  await expect(dialog.getByText('row 1 here is row 2 in the spreadsheet', { exact: false })).toBeVisible();
+  const firstError = errors.getByRole('row').nth(1).getByRole('cell');
+  await expect(firstError.first()).toHaveText('2');
+  await expect(firstError.last()).toHaveText('Outlet status should be only 0 or 1 in row number 2');
+  await expect(dialog.getByText('in the spreadsheet', { exact: false })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Confirm and apply' })).toHaveCount(0);
 
   const [download] = await Promise.all([
@@ -53,6 +56,10 @@ test('an admin uploads a bad file, downloads its errors, then applies the good f
   // Every row of the original comes back, and the bad ones say why.
   expect(lines).toHaveLength((await readFile(BAD, 'utf8')).trim().split(/\r?\n/).length - 1);
   expect(lines.filter((line) => !line.endsWith(','))).not.toHaveLength(0);
+  // The error sheet's row 2 (its second line, after the header) is the row the preview named row 2.
+  expect(lines[0]).toBe(
+    'IDDT001,IDDT001S01,1100000001,2,Outlet status should be only 0 or 1 in row number 2',
+  );
 
   // The good sample: previewed, then applied.
   await dialog.getByRole('button', { name: 'Choose another file' }).click();

@@ -134,9 +134,9 @@ test('the bulk update: a bad file shows its errors with the rows named, a good f
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Preview' })).toBeVisible({ timeout: 30_000 });
   const errors = dialog.getByRole('table', { name: 'First errors' });
-  await expect(errors).toContainText('New Device ID is required in row number 1');
+  await expect(errors).toContainText('New Device ID is required in row number 2');
   await expect(errors).toContainText(
-    'Device ID in row number 3 is also given to the salesman in row number 2',
+    'Device ID in row number 4 is also given to the salesman in row number 3',
   );
   await expect(dialog.getByRole('button', { name: 'Confirm and apply' })).toHaveCount(0);
 

@@ -408,7 +408,6 @@ function Preview({
   onAgain(): void;
 }) {
   const t = useT();
-  const rowNoteId = useId();
   const preview = job.preview;
   const hasErrors = (preview?.errorCount ?? 0) > 0;
   return (
@@ -445,7 +444,7 @@ function Preview({
             {t('import.HAS_ERRORS')}
           </p>
           <div className="upload__errors" role="region" aria-label={t('upload.firstErrors')} tabIndex={0}>
-            <table aria-describedby={rowNoteId}>
+            <table>
               <caption>{t('upload.firstErrors')}</caption>
               <thead>
                 <tr>
@@ -465,10 +464,6 @@ function Preview({
               </tbody>
             </table>
           </div>
-          {/* The server numbers data rows from 1 (docs/decisions.md, "Upload row numbers"). */}
-          <p id={rowNoteId} className="upload__note">
-            {t('upload.rowNote')}
-          </p>
         </>
       ) : null}
       {failure ? (

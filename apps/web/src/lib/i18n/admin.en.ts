@@ -43,8 +43,6 @@ export const adminEn = {
   'upload.previewErrors': 'Rows with errors',
   'upload.firstErrors': 'First errors',
   'upload.errorRow': 'Row',
-  'upload.rowNote':
-    'Rows are counted from the first row under the header: row 1 here is row 2 in the spreadsheet.',
   'upload.errorHeader': 'Column',
   'upload.errorMessage': 'Message',
   'upload.downloadErrors': 'Download the file with errors',

@@ -45,8 +45,6 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'upload.previewErrors': 'Dòng có lỗi',
   'upload.firstErrors': 'Các lỗi đầu tiên',
   'upload.errorRow': 'Dòng',
-  'upload.rowNote':
-    'Dòng được đếm từ dòng đầu tiên dưới dòng tiêu đề: dòng 1 ở đây là dòng 2 trong bảng tính.',
   'upload.errorHeader': 'Cột',
   'upload.errorMessage': 'Thông báo',
   'upload.downloadErrors': 'Tải tệp kèm lỗi',
