@@ -31,7 +31,7 @@ import { routeContext } from '../../lib/route.js';
 import { csvCellText, csvLine, UTF8_BOM, XLSX_CONTENT_TYPE, xlsxCellValue } from '../../lib/tables/index.js';
 import { assertTracking } from './policy.js';
 import { exportCells, TRACKING_EXPORT_COLUMNS } from './presenter.js';
-import { allSalesmen, salesmanDay, storesOfDay, type TrackingDayInput } from './service.js';
+import { allSalesmen, salesmanDay, storesOfDay, TrackingCaches, type TrackingDayInput } from './service.js';
 
 const TAG = 'tracking';
 const signedIn = [{ customerToken: [] }];
@@ -50,6 +50,7 @@ function codes(field: string, raw: string | undefined): string[] {
 }
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const caches = new TrackingCaches();
   /** The checked day and filters of a request (after the access rule). */
   function dayInput(
     ctx: { user: TrackingDayInput['user']; market: CountryCode },
@@ -73,6 +74,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       timeZone,
       isToday: date === today,
       nowMs,
+      caches,
       filters: {
         dtCodes: codes('filter_dt_code', query.filter_dt_code),
         smCodes: extraSmCodes.length ? extraSmCodes : smCodes,

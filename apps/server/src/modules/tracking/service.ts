@@ -43,6 +43,8 @@ export interface TrackingDayInput {
   isToday: boolean;
   nowMs: number;
   filters: SalesmanFilters;
+  /** The app's caches of past days and ping rhythms (one per app: `new TrackingCaches()` at its routes). */
+  caches: TrackingCaches;
 }
 
 const iso = (ms: number | null | undefined) =>
@@ -62,9 +64,7 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
   // PGlite answers one query at a time; on PostgreSQL these run side by side.
   const [{ pings, visitRows }, rhythm] = await Promise.all([
     dayData(q, input, ids),
-    withRhythm && input.isToday
-      ? rhythmOf(q, input.market, input.date, ids, input.nowMs)
-      : Promise.resolve(new Map<number, Rhythm>()),
+    withRhythm && input.isToday ? rhythmOf(q, input, ids) : Promise.resolve(new Map<number, Rhythm>()),
   ]);
   const visits = new Map<number, VisitRecord[]>();
   for (const v of visitRows) {
@@ -77,10 +77,22 @@ async function load(q: Queryable, input: TrackingDayInput, withRhythm: boolean):
 
 /** A past day's pings and visits do not change: kept this long per market, day and salesmen set. */
 const PAST_DAY_TTL_MS = 60_000;
-const pastDays = new Map<
-  string,
-  { at: number; pings: Map<number, PingRecord[]>; visitRows: VisitRecord[] }
->();
+type Rhythm = { p90: number; gaps: number };
+/** How long a learned rhythm is kept: it comes from the days before `date`, which do not change today. */
+const RHYTHM_TTL_MS = 10 * 60_000;
+
+/**
+ * What one app keeps between requests: past days' pings and visits, and learned ping rhythms. Per app,
+ * not per module, so two apps in one process (the tests' files, one worker) never answer from each
+ * other's databases.
+ */
+export class TrackingCaches {
+  readonly pastDays = new Map<
+    string,
+    { at: number; pings: Map<number, PingRecord[]>; visitRows: VisitRecord[] }
+  >();
+  readonly rhythms = new Map<string, { at: number; bySalesman: Map<number, Rhythm | null> }>();
+}
 
 /**
  * The day's pings and visits of these salesmen. A past day's are kept for a minute under a key that holds
@@ -97,6 +109,7 @@ async function dayData(q: Queryable, input: TrackingDayInput, ids: readonly numb
   };
   if (input.isToday) return read();
   const key = `${input.market}|${input.date}|${ids.join(',')}`;
+  const { pastDays } = input.caches;
   const hit = pastDays.get(key);
   if (hit && input.nowMs - hit.at <= PAST_DAY_TTL_MS) return hit;
   const fresh = { at: input.nowMs, ...(await read()) };
@@ -105,19 +118,13 @@ async function dayData(q: Queryable, input: TrackingDayInput, ids: readonly numb
   return fresh;
 }
 
-type Rhythm = { p90: number; gaps: number };
-/** How long a learned rhythm is kept: it comes from the days before `date`, which do not change today. */
-const RHYTHM_TTL_MS = 10 * 60_000;
-const rhythms = new Map<string, { at: number; bySalesman: Map<number, Rhythm | null> }>();
-
 /** The salesmen's ping rhythms (previous 7 days), computed once per market and day for 10 minutes. */
 async function rhythmOf(
   q: Queryable,
-  market: CountryCode,
-  date: string,
+  { market, date, nowMs, caches }: TrackingDayInput,
   ids: readonly number[],
-  nowMs: number,
 ): Promise<Map<number, Rhythm>> {
+  const { rhythms } = caches;
   const key = `${market}|${date}`;
   let entry = rhythms.get(key);
   if (!entry || nowMs - entry.at > RHYTHM_TTL_MS) {
