@@ -5,7 +5,7 @@
 // throwaway PostgreSQL cluster (scripts/pg-cluster.mjs), alongside the browser flows: those wait on the
 // browser much of the time, so the second pass uses the other core instead of adding its minutes. It
 // leaves out the server files that open no database (NO_DATABASE): they would only repeat the first pass.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { databaseFreeTests } from './database-free-tests.mjs';
 import { browserLanes } from './e2e-lanes.mjs';
@@ -14,13 +14,25 @@ const args = new Set(process.argv.slice(2));
 const started = Date.now();
 const seconds = (t0) => ((Date.now() - t0) / 1000).toFixed(0);
 
-function runStep(name, command, commandArgs) {
+/**
+ * Runs a command with its output on the terminal, without blocking: the PostgreSQL pass's output is read
+ * meanwhile.
+ */
+function runLive(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** A step everything after it waits for: its output on the terminal, its time after it; a failure ends the run. */
+async function runStep(name, command, commandArgs) {
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
-  if (result.status !== 0) {
+  const status = await runLive(command, commandArgs);
+  if (status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds(t0)} s`);
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   console.log(`✔ ${name} (${seconds(t0)} s)`);
 }
@@ -60,7 +72,7 @@ if (!args.has('--skip-check')) {
   }
   console.log(`✔ check (format, lint, typecheck) (${seconds(t0)} s)`);
 }
-runStep('unit and integration tests', 'npx', ['vitest', 'run']);
+await runStep('unit and integration tests', 'npx', ['vitest', 'run']);
 
 // Server test files that open no database (parsers, rules, zip and image handling, the file store's
 // contract): the PostgreSQL pass would run them exactly as the first pass did, so it leaves them out.
@@ -81,17 +93,6 @@ const postgres = args.has('--with-postgres')
       ...NO_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
     ])
   : Promise.resolve(0);
-
-/**
- * Runs a command with its output on the terminal, without blocking:
- * the PostgreSQL pass's output is read meanwhile.
- */
-function runLive(command, commandArgs) {
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { stdio: 'inherit' });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
 
 /**
  * The browser flows in lanes, each a Playwright run with its own server, port and database (one server
