@@ -1,8 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetApiClient } from '../lib/api-client';
+import { resetDeviceIdCache } from '../lib/device-id';
 import { registerMessages } from '../lib/i18n';
+import { setActiveLanguage } from '../lib/i18n/locale-format';
 import { vi } from '../lib/i18n/vi';
+import { forgetMarketFlags } from '../lib/market-flags-snapshot';
+import { useClientStore } from '../lib/store';
+import { configureUsage } from '../lib/usage';
 
 // Every catalogue up front, so a test renders in any language at once (the app fetches them lazily).
 registerMessages('vi', vi);
@@ -13,7 +18,15 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+// The files of a worker share the modules they load (vitest.config.ts: isolate false), so what the app
+// keeps in a module goes back to how a page load finds it after every test: the client store, the API
+// client, the usage queue, the known market flags, the device id and the formatters' language.
 afterEach(() => {
   window.sessionStorage.clear();
   resetApiClient();
+  useClientStore.setState(useClientStore.getInitialState(), true);
+  configureUsage(null);
+  forgetMarketFlags();
+  resetDeviceIdCache();
+  setActiveLanguage('en');
 });
