@@ -38,7 +38,11 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace costs about a quarter of a flow's time here (docs/architecture.md), and CI keeps only the
+    // run's output, never its files: traces locally, not on CI. E2E_TRACE=on|retain-on-failure overrides.
+    trace:
+      (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | 'off' | undefined) ??
+      (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
   },
   projects: [
