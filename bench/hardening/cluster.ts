@@ -26,6 +26,9 @@ export interface ClusterState {
     app1: number;
     app2: number;
     pooler?: number;
+    /** With CLUSTER_INSPECT=1: each app server's inspector port (loopback). */
+    app1Inspect?: number;
+    app2Inspect?: number;
   };
   pids: Partial<Record<'s3' | 'app1' | 'app2', number>>;
 }

@@ -7,13 +7,21 @@
  *     primary and on the replica;
  *   - pgbouncer's SHOW POOLS for the two pooled databases: clients active and waiting, server
  *     connections (active + idle + used).
+ * With a cluster started with CLUSTER_INSPECT=1, also each app server's heap (used and total) and its
+ * memory outside the heap (external, arrayBuffers) after a forced full collection
+ * (`<app>.heapAfterGcMb` and the like, every 2 minutes, by bench/hardening/heap-probe.mjs through the
+ * server's inspector) and, at the end, the allocation sites still keeping the most bytes
+ * (.tmp/heap-<label>-<app>.json).
  * At the end of a run: for each series, the mean of the first 10 % of the samples and of the last 10 %
  * (at least one sample each) and the least-squares slope per hour. Flat memory and connections mean a
  * slope near 0 and last ≈ first; a leak shows as a steady positive slope.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { log } from '../lib.js';
+import { REPO_ROOT, log } from '../lib.js';
 import type { Cluster } from './cluster.js';
 
 export type Sample = { at: number; values: Record<string, number> };
@@ -98,10 +106,69 @@ async function poolerPools(cluster: Cluster): Promise<Record<string, number> | n
   }
 }
 
+const HEAP_EVERY_MS = 120_000;
+
+interface HeapProbe {
+  /** The last figures after a forced collection, until the next sample takes them. */
+  latest: Record<string, number> | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * heap-probe.mjs on an app server's inspector port: a plain `node` child (with --experimental-websocket
+ * where Node has no WebSocket of its own), its JSON lines read as they come.
+ */
+function startHeapProbe(name: string, port: number, profileFile: string): HeapProbe {
+  const flags = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-websocket'] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...flags,
+      path.join(REPO_ROOT, 'bench/hardening/heap-probe.mjs'),
+      String(port),
+      String(HEAP_EVERY_MS),
+      profileFile,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const probe: HeapProbe = {
+    latest: null,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    try {
+      probe.latest = JSON.parse(line) as Record<string, number>;
+    } catch {
+      log(`heap probe ${name}: ${line.slice(0, 160)}`);
+    }
+  });
+  child.stderr!.on('data', (d) => log(`heap probe ${name}: ${String(d).trim().slice(0, 200)}`));
+  return probe;
+}
+
 /** One sample of every series (a series the cluster cannot give this time is left out of the sample). */
-export async function sampleCluster(cluster: Cluster): Promise<Record<string, number>> {
+export async function sampleCluster(
+  cluster: Cluster,
+  probes: Partial<Record<'app1' | 'app2', HeapProbe>> = {},
+): Promise<Record<string, number>> {
   const { pids } = cluster.state();
   const values: Record<string, number> = {};
+  for (const name of ['app1', 'app2'] as const) {
+    const probe = probes[name];
+    if (probe?.latest) {
+      const l = probe.latest;
+      values[`${name}.heapAfterGcMb`] = l['heapUsedMb']!;
+      values[`${name}.heapTotalAfterGcMb`] = l['heapTotalMb']!;
+      values[`${name}.externalAfterGcMb`] = l['externalMb']!;
+      values[`${name}.arrayBuffersAfterGcMb`] = l['arrayBuffersMb']!;
+      probe.latest = null;
+    }
+  }
   for (const name of ['app1', 'app2'] as const) {
     const rss = rssMb(pids[name]);
     const fds = openFds(pids[name]);
@@ -162,11 +229,23 @@ export function startSampler(
   const started = performance.now();
   const samples: Sample[] = [];
   let pending: Promise<void> = Promise.resolve();
+  const probes: Partial<Record<'app1' | 'app2', HeapProbe>> = {};
+  const ports = cluster.state().ports;
+  for (const name of ['app1', 'app2'] as const) {
+    const port = ports[`${name}Inspect`];
+    if (port) {
+      const file = path.join(REPO_ROOT, `.tmp/heap-${label}-${name}.json`);
+      probes[name] = startHeapProbe(name, port, file);
+      log(
+        `load ${label}: ${name}'s heap after a forced collection every ${HEAP_EVERY_MS / 1000} s; sites in ${file}`,
+      );
+    }
+  }
   const take = () => {
     pending = pending
       .then(async () => {
         const at = performance.now() - started;
-        const values = await sampleCluster(cluster);
+        const values = await sampleCluster(cluster, probes);
         samples.push({ at, values });
         if (options.print)
           log(`load ${label} sample at ${Math.round(at / 1000)} s: ${JSON.stringify(values)}`);
@@ -178,6 +257,7 @@ export function startSampler(
   return {
     async stop() {
       clearInterval(timer);
+      await Promise.all(Object.values(probes).map((p) => p.stop()));
       take();
       await pending;
       const summary = summarize(samples);

@@ -457,7 +457,17 @@ async function waitReady(port, name, pid, timeoutMs) {
 async function startApp(state, name) {
   if (running(state.pids[name], APP_MARKER)) return;
   mkdirSync(path.join(DIR, name), { recursive: true });
-  state.pids[name] = startDetached(process.execPath, ['--import', 'tsx', APP_MARKER], {
+  // CLUSTER_INSPECT=1 (the soak's heap sampling, docs/reliability.md): each server's inspector on a
+  // loopback port of its own, kept in state.json as `<name>Inspect`. Off unless asked: an inspector
+  // lets whoever reaches the port run code in the server.
+  const inspect = [];
+  if (process.env.CLUSTER_INSPECT === '1') {
+    state.ports[`${name}Inspect`] = await freePort();
+    inspect.push(`--inspect=127.0.0.1:${state.ports[`${name}Inspect`]}`);
+  } else {
+    delete state.ports[`${name}Inspect`];
+  }
+  state.pids[name] = startDetached(process.execPath, [...inspect, '--import', 'tsx', APP_MARKER], {
     env: appEnv(state, name),
     log: logOf(name),
   });
