@@ -45,3 +45,40 @@ test('the profile popup lists my devices', async ({ page }) => {
   await expect(devices).not.toContainText('Mozilla');
   await expect(devices).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 });
+
+test('on a phone the device-cap toast leaves the header uncovered, and Escape dismisses it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'dt.vn@demo.test');
+  // What the sign-in that ended the earliest session leaves for the next screen (the first test here makes
+  // that sign-in itself; its toast shows the same way).
+  await page.evaluate(() => window.sessionStorage.setItem('evictedNotice', 'true'));
+  await page.reload();
+  const toast = page.getByRole('status').filter({ hasText: 'a new login logs out the earliest session' });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+
+  // One look at the page while the toast shows: the header's menu button and title (the brand) lie apart
+  // from it, and a tap on the menu button's centre reaches the button itself.
+  const seen = await toast.evaluate((notice) => {
+    const menu = [...document.querySelectorAll('header button')].find((b) => b.textContent === 'Open menu');
+    const title = document.querySelector('header .site-header__brand');
+    if (!menu || !title) return null;
+    const n = notice.getBoundingClientRect();
+    const apart = (e: Element) => {
+      const b = e.getBoundingClientRect();
+      return b.right <= n.left || n.right <= b.left || b.bottom <= n.top || n.bottom <= b.top;
+    };
+    const m = menu.getBoundingClientRect();
+    return {
+      menuApart: apart(menu),
+      titleApart: apart(title),
+      tapReachesMenu: menu.contains(document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2)),
+    };
+  });
+  expect(seen).toEqual({ menuApart: true, titleApart: true, tapReachesMenu: true });
+
+  await page.keyboard.press('Escape');
+  await expect(toast).toBeHidden();
+});

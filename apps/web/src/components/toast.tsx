@@ -6,8 +6,10 @@ export const TOAST_MS = 5_000;
 export type ToastKind = 'info' | 'success' | 'error';
 
 /**
- * A short message at the top right (spec section 9: 5 s), then onDone. Successes and notes are
- * announced politely, errors assertively; the region stays mounted so screen readers hear each one.
+ * A short message (spec section 9: 5 s), then onDone; Escape dismisses it sooner. At the top right under
+ * the header on wide screens, at the bottom on phones and tablets (data-ui.css: never over the header's
+ * menu button). Successes and notes are announced politely, errors assertively; the region stays
+ * mounted so screen readers hear each one.
  */
 export function Toast({
   message,
@@ -21,7 +23,16 @@ export function Toast({
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(onDone, TOAST_MS);
-    return () => clearTimeout(timer);
+    // Escape wherever focus is (the toast never takes focus); if it also closes a menu or a dialog, the
+    // passing message goes with it.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDone();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [message, onDone]);
   return (
     <div
