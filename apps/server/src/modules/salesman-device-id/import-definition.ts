@@ -86,7 +86,9 @@ interface BatchFacts {
 
 /**
  * One statement per batch for both database steps (checkAgainstDb and plan ask together: batchMemo):
- * the rows that fail a database rule, and the count that would update.
+ * the rows that fail a database rule, and the count that would update, as two aggregates (FILTER) of
+ * one pass over the join (a CTE read twice stored the join's rows first: more server CPU, as Outlet
+ * Status's check measured).
  */
 const batchFacts = batchMemo(
   async (q: Queryable, rows: ReadonlyArray<NumberedDevice>, ctx: ImportContext): Promise<BatchFacts> => {
@@ -95,7 +97,12 @@ const batchFacts = batchMemo(
     const smInScope = dtScopeSql(ctx.user, 's.dt_code', params);
     const holderVisible = dtScopeSql(ctx.user, 'h.dt_code', params);
     const { rows: answer } = await q.query<{ update: number; failing: RowFacts[] | null }>(
-      `WITH j AS (
+      `SELECT count(*) FILTER (WHERE j.device_id IS DISTINCT FROM j.dev)::int AS update,
+              json_agg(json_build_object('i', j.i - 1, 'smDtCode', j.dt_code, 'smPhone', j.phone,
+                                         'inScope', j.in_scope, 'holder', j.holder) ORDER BY j.i) FILTER (
+                WHERE j.sid IS NULL OR j.dt_code <> j.dt OR NOT j.in_scope
+                   OR (j.typed <> '' AND j.typed <> j.phone) OR j.holder IS NOT NULL) AS failing
+       FROM (
          SELECT f.i, s.id AS sid, s.dt_code, s.phone, s.device_id, f.dt, f.dev,
                 coalesce(f.phone_typed, '') AS typed,
                 coalesce(${smInScope}, false) AS in_scope,
@@ -103,13 +110,7 @@ const batchFacts = batchMemo(
                      WHEN h.country_code = $1 AND ${holderVisible} THEN h.sm_code ELSE '' END AS holder
          FROM ${from}
          LEFT JOIN salesmen s ON s.sm_code = f.sm AND s.country_code = $1
-         LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm)
-       SELECT (SELECT count(*) FROM j WHERE j.device_id IS DISTINCT FROM j.dev)::int AS update,
-              (SELECT json_agg(json_build_object('i', j.i - 1, 'smDtCode', j.dt_code, 'smPhone', j.phone,
-                                                 'inScope', j.in_scope, 'holder', j.holder) ORDER BY j.i)
-               FROM j
-               WHERE j.sid IS NULL OR j.dt_code <> j.dt OR NOT j.in_scope
-                  OR (j.typed <> '' AND j.typed <> j.phone) OR j.holder IS NOT NULL) AS failing`,
+         LEFT JOIN salesmen h ON h.device_id = f.dev AND h.sm_code <> f.sm) j`,
       params,
     );
     return { update: answer[0]?.update ?? 0, failing: answer[0]?.failing ?? [] };
