@@ -357,9 +357,8 @@ export const userImport: ImportDefinition<UserUploadValue> = registerImport<User
    */
   async apply(tx, stagingTable, ctx) {
     const now = ctx.now.toISOString();
-    // The staging table is new: without statistics the planner may take it for a few rows and pick
-    // nested loops over the users table.
-    await tx.exec(`ANALYZE ${stagingTable}`);
+    // The pipeline has analysed the staging table (lib/imports/apply.ts): no nested loops over users
+    // from a guess of a few rows.
     const bsaOf = (u: string) =>
       `coalesce((SELECT string_agg(b.bsa, ',' ORDER BY b.position) FROM user_bsa b WHERE b.user_id = ${u}.id), '')`;
     const { rows: updated } = await tx.query<{ id: string }>(
