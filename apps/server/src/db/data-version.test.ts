@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../test/helpers/database.js';
 import { migrate } from './migrate.js';
 import type { Queryable } from './client.js';
-import { bumpDataVersion, dataVersionCommitted, DataVersionWatch, readDataVersion } from './data-version.js';
+import {
+  bumpDataVersion,
+  dataVersionCommitted,
+  DataVersionWatch,
+  readDataVersion,
+  transactionThatChangesData,
+} from './data-version.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -36,6 +42,40 @@ describe('data version', () => {
     dataVersionCommitted(t.db);
     expect(await app.current()).toBe(committed);
     expect(await flags.current()).toBe(committed);
+  });
+
+  it('a change through transactionThatChangesData is seen by the next cached read; none or a failure bumps nothing', async () => {
+    const app = new DataVersionWatch(t.db, 60_000);
+    const before = await app.current();
+    const answer = await transactionThatChangesData(t.db, async (tx) => {
+      await tx.query(`INSERT INTO app_meta (key, value) VALUES ('helper_test', 'changed')`);
+      expect(await app.current()).toBe(before); // inside the transaction: the committed version still
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    const changed = await app.current(); // at once, though the watch's interval is a minute long
+    expect(changed).not.toBe(before);
+    expect(changed).toBe(await readDataVersion(t.db));
+
+    // Nothing changed (the predicate says so): the version stays.
+    await transactionThatChangesData(
+      t.db,
+      async () => ({ updated: 0 }),
+      (r) => r.updated > 0,
+    );
+    expect(await readDataVersion(t.db)).toBe(changed);
+
+    // A failure rolls the bump back with the change.
+    await expect(
+      transactionThatChangesData(t.db, async (tx) => {
+        await tx.query(`DELETE FROM app_meta WHERE key = 'helper_test'`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await readDataVersion(t.db)).toBe(changed);
+    expect(await app.current()).toBe(changed);
+    const { rows } = await t.db.query(`SELECT 1 FROM app_meta WHERE key = 'helper_test'`);
+    expect(rows).toHaveLength(1);
   });
 
   it('a read that was running when the change committed is answered but not kept', async () => {

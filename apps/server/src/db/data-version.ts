@@ -9,12 +9,14 @@
  * A change made by this process tells them once its transaction has COMMITTED, with
  * `dataVersionCommitted(db)`: every watch of that database forgets what it knew, so the next request
  * here reads the new version at once (a forgetting inside the transaction is not enough: a request
- * running meanwhile reads the old version, still the committed one, and keeps it for a second). The
- * admin foundation does it for every change (lib/tables: registerAdminChange, registerChangeListSave)
- * and the import pipeline for every apply (lib/imports/apply.ts).
+ * running meanwhile reads the old version, still the committed one, and keeps it for a second).
+ * `transactionThatChangesData(db, fn)` does the whole sequence (a transaction, the bump inside it, the
+ * forgetting after the commit); the admin foundation (lib/tables: registerAdminChange,
+ * registerChangeListSave), the import pipeline (lib/imports/apply.ts), the merchandizing image upload
+ * and any other change that dashboards read go through it, never a hand-made bump and forgetting.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './client.js';
+import type { Database, Queryable, Transaction } from './client.js';
 
 export const DATA_VERSION_KEY = 'data_version';
 
@@ -55,6 +57,28 @@ export function dataVersionCommitted(db: Queryable): void {
     if (watch) watch.invalidate();
     else set.delete(ref);
   }
+}
+
+/**
+ * Runs `fn` in a transaction of `db` that changes data the dashboards read: when `changed(result)` says
+ * it did (by default always), the data version is bumped inside the transaction, and once it has
+ * committed every watch of `db` in this process forgets the version it knew, so the next cached read
+ * here sees the change. A failure rolls back the bump with the rest and forgets nothing.
+ */
+export async function transactionThatChangesData<T>(
+  db: Database,
+  fn: (tx: Transaction) => Promise<T>,
+  changed: (result: T) => boolean = () => true,
+): Promise<T> {
+  let bumped = false;
+  const result = await db.transaction(async (tx) => {
+    const value = await fn(tx);
+    bumped = changed(value);
+    if (bumped) await bumpDataVersion(tx);
+    return value;
+  });
+  if (bumped) dataVersionCommitted(db);
+  return result;
 }
 
 /**
@@ -100,8 +124,8 @@ export class DataVersionWatch {
   }
 
   /**
-   * Bumps the version (in `q`, e.g. a load's transaction) and forgets the one this process knew; inside
-   * a transaction, call `dataVersionCommitted` after the commit as well (see above).
+   * Bumps the version (in `q`) and forgets the one this process knew; a change made in a transaction
+   * goes through `transactionThatChangesData` instead (it forgets again after the commit).
    */
   async bump(q: Queryable = this.db): Promise<string> {
     const version = await bumpDataVersion(q);

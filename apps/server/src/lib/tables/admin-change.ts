@@ -11,7 +11,7 @@
  *     writes none and leaves the version alone); an optional `answer` then reads what to answer in the
  *     same transaction, after the entries (a row showing its "Last Updated" shows this change);
  *   - once the transaction has committed, a change that wrote an entry makes this process forget the data
- *     version it knew (db/data-version.ts, dataVersionCommitted), so its next request (a cached UCube
+ *     version it knew (db/data-version.ts transactionThatChangesData), so its next request (a cached UCube
  *     answer, the feature flags) sees the change at once; other processes follow within a second;
  *   - with `afterCommit`, a change that wrote an entry then runs the tool's own after-commit step (drop
  *     a per-process cache the data version does not key, log it);
@@ -33,7 +33,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok, type Abilities, type AdminToolKey, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { dataVersionCommitted } from '../../db/data-version.js';
+import { transactionThatChangesData } from '../../db/data-version.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { AuthSession, AuthUser } from '../policy.js';
@@ -145,21 +145,23 @@ export function registerAdminChange<P, Q, B, R, T>(
       };
       let committed: { change: AdminChange<T>; answer: R };
       try {
-        committed = await app.db.transaction(async (tx) => {
-          const change = await options.run(tx, ctx);
-          for (const entry of change.audit) await audit(tx, { market, ...entry, tool: options.tool });
-          if (change.audit.length > 0) await app.dataVersion.bump(tx);
-          const answer = options.answer
-            ? await options.answer(tx, ctx, change.result)
-            : (change.result as unknown as R);
-          return { change, answer };
-        });
+        committed = await transactionThatChangesData(
+          app.db,
+          async (tx) => {
+            const change = await options.run(tx, ctx);
+            for (const entry of change.audit) await audit(tx, { market, ...entry, tool: options.tool });
+            const answer = options.answer
+              ? await options.answer(tx, ctx, change.result)
+              : (change.result as unknown as R);
+            return { change, answer };
+          },
+          ({ change }) => change.audit.length > 0,
+        );
       } catch (error) {
         if (options.failure === undefined || error instanceof AppError) throw error;
         log.error({ err: error, path: options.path }, 'admin change failed');
         throw new AppError('INTERNAL_ERROR', options.failure);
       }
-      if (committed.change.audit.length > 0) dataVersionCommitted(app.db);
       if (options.afterCommit && committed.change.audit.length > 0) {
         try {
           await options.afterCommit(ctx, committed.change);

@@ -10,7 +10,7 @@
  *     the caller's DT scope), nothing is saved and the 400 names each refused row as
  *     `body.changes.{index}` with the reason, under the spec's save-failed message;
  *   - the data version is bumped inside the transaction when anything changed (dashboards read it), and
- *     this process forgets the version it knew once it has committed (dataVersionCommitted);
+ *     this process forgets the version it knew once it has committed (transactionThatChangesData);
  *   - any other failure is logged and answered with the spec's save-failed message, never a stack.
  *
  * The tool supplies only its schemas, its policy and `apply` (set-based SQL plus its audit entries):
@@ -27,7 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IMPORT_MESSAGES, marketQuerySchema, ok, type CountryCode } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
-import { dataVersionCommitted } from '../../db/data-version.js';
+import { transactionThatChangesData } from '../../db/data-version.js';
 import { AppError, badRequest } from '../errors.js';
 import type { AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
@@ -137,13 +137,15 @@ export function registerChangeListSave<C extends Record<string, unknown>>(
         actor: { actorId: user.id, sessionId: session.id, requestId: request.id, importId: null },
       };
       try {
-        const result = await app.db.transaction(async (tx) => {
-          const applied = await options.apply(tx, ctx, changes);
-          if (applied.refused.length > 0) throw new Refused(applied.refused);
-          if (applied.updated > 0) await app.dataVersion.bump(tx);
-          return applied;
-        });
-        if (result.updated > 0) dataVersionCommitted(app.db);
+        const result = await transactionThatChangesData(
+          app.db,
+          async (tx) => {
+            const applied = await options.apply(tx, ctx, changes);
+            if (applied.refused.length > 0) throw new Refused(applied.refused);
+            return applied;
+          },
+          (applied) => applied.updated > 0,
+        );
         return ok({ updated: result.updated, unchanged: result.unchanged });
       } catch (error) {
         if (error instanceof Refused) {

@@ -32,7 +32,7 @@ import {
   type MerchImageProblem,
 } from '@fieldforce/contracts';
 import type { Database, Queryable } from '../../db/client.js';
-import { bumpDataVersion, dataVersionCommitted } from '../../db/data-version.js';
+import { transactionThatChangesData } from '../../db/data-version.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { FileStore } from '../../lib/file-store.js';
 import {
@@ -365,7 +365,9 @@ async function removeStored(input: ImageZipInput, stored: Stored[]): Promise<voi
 }
 
 async function record(input: ImageZipInput, stored: Stored[], entries: number): Promise<ImageZipOutcome> {
-  const result = await input.db.transaction(async (tx) => {
+  // The data version is bumped inside the transaction and this process's known version dropped after
+  // the commit (db/data-version.ts): a cached answer on this process shows the new images at once.
+  return transactionThatChangesData(input.db, async (tx) => {
     if (input.claim && !(await input.claim(tx))) throw new AlreadyRecorded();
     const ids = stored.map((s) => s.displayId);
     const { rows: old } = await tx.query<{ id: string }>(
@@ -424,7 +426,6 @@ async function record(input: ImageZipInput, stored: Stored[], entries: number): 
         at: input.now,
       });
     }
-    await bumpDataVersion(tx);
     const outcome: ImageZipOutcome = {
       ok: true,
       message: null,
@@ -438,8 +439,4 @@ async function record(input: ImageZipInput, stored: Stored[], entries: number): 
     await input.recorded?.(tx, outcome);
     return outcome;
   });
-  // The process's known data version is dropped after the commit, as the foundation's changes do
-  // (db/data-version.ts): a cached answer on this process shows the new images at once.
-  dataVersionCommitted(input.db);
-  return result;
 }
