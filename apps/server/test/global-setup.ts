@@ -1,9 +1,9 @@
 /**
  * Runs once before the server test files: builds the two databases every file starts from, so a file
- * copies one instead of migrating (and seeding) its own. On PGlite they are image files
- * (`dumpImage`); on PostgreSQL (DATABASE_URL) template databases that `CREATE DATABASE … TEMPLATE`
- * copies. The files receive where they are through `inject('databaseTemplates')`
- * (test/helpers/database.ts); teardown removes them.
+ * copies one instead of migrating (and seeding) its own. On PGlite they are image files (`dumpImage` of
+ * test/helpers/pglite-image.ts); on PostgreSQL (DATABASE_URL) template databases that
+ * `CREATE DATABASE … TEMPLATE` copies. The files receive where they are through
+ * `inject('databaseTemplates')` (test/helpers/database.ts); teardown removes them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed/index.js';
 import { TEST_SEED, withDatabase, type DatabaseTemplates } from './helpers/database.js';
+import { openPgliteImage, type ImageDatabase } from './helpers/pglite-image.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +23,20 @@ declare module 'vitest' {
   }
 }
 
-async function writeImage(db: Database, file: string): Promise<void> {
-  if (!db.dumpImage) throw new Error('An in-memory PGlite database has dumpImage');
-  writeFileSync(file, new Uint8Array(await (await db.dumpImage()).arrayBuffer()));
+async function writeImage(database: ImageDatabase, file: string): Promise<void> {
+  writeFileSync(file, new Uint8Array(await (await database.dumpImage()).arrayBuffer()));
 }
 
 async function pglite(): Promise<{ templates: DatabaseTemplates; teardown(): void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-test-images-'));
   const templates = { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
-  const db = await openDatabase({});
+  const database = await openPgliteImage();
+  const { db } = database;
   try {
     await migrate(db);
-    await writeImage(db, templates.migrated);
+    await writeImage(database, templates.migrated);
     await seedDatabase(db, TEST_SEED);
-    await writeImage(db, templates.seeded);
+    await writeImage(database, templates.seeded);
   } finally {
     await db.close();
   }

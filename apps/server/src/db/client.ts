@@ -48,11 +48,6 @@ export interface Database extends Queryable {
     params: unknown[] | undefined,
     signal: AbortSignal,
   ) => Promise<{ rows: T[] }>;
-  /**
-   * PGlite only: the whole database as a tar image, which `openDatabase({ image })` opens as a new,
-   * independent in-memory database (the tests start each file from one migrated, seeded image).
-   */
-  readonly dumpImage?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -107,8 +102,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; omitted means an in-memory database (tests). */
   dataDir?: string;
-  /** PGlite in memory only: start from this image (`dumpImage()` of another database). */
-  image?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -137,17 +130,24 @@ export function copyStatement(table: string, columns: readonly string[], source:
   return `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 }
 
-async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
+/** The PGlite parsers that hand back the same values as the PostgreSQL driver (see above). */
+export const PGLITE_PARSERS = {
+  [INT8]: toNumber,
+  [NUMERIC]: toNumber,
+  [DATE]: asText,
+  [pgliteTypes.TIMESTAMPTZ]: (v: string) => new Date(v),
+};
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', {
-    ...(image ? { loadDataDir: image } : {}),
-    parsers: {
-      [INT8]: toNumber,
-      [NUMERIC]: toNumber,
-      [DATE]: asText,
-      [pgliteTypes.TIMESTAMPTZ]: (v: string) => new Date(v),
-    },
-  });
+  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://', { parsers: PGLITE_PARSERS }));
+}
+
+/**
+ * A Database over a PGlite client created with PGLITE_PARSERS: openDatabase's own, or the tests' copies
+ * of one migrated, seeded image (test/helpers/pglite-image.ts, which also dumps that image).
+ */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
   // PGlite has no JIT compiler, but says `jit = on`: one session, so a SET makes `SHOW jit` agree with
   // PostgreSQL's pools (and would hold if a build ever had one).
   await client.exec(`SET jit = off`);
@@ -180,7 +180,6 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
       return result.affectedRows ?? 0;
     },
     drizzle: drizzlePglite({ client }) as unknown as PgDatabase<PgQueryResultHKT>,
-    dumpImage: () => client.dumpDataDir('none'),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -380,8 +379,7 @@ async function openPostgres(
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  if (options.image && options.dataDir) throw new Error('A database image opens in memory only');
-  return openPglite(options.dataDir, options.image);
+  return openPglite(options.dataDir);
 }
 
 /**

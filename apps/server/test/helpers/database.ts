@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
+import { openPgliteImage } from './pglite-image.js';
 
 export interface TestDatabase {
   db: Database;
@@ -68,7 +69,7 @@ export async function freshDatabase(
   const template = from ? (options.seeded ? from.seeded : from.migrated) : undefined;
   let database: TestDatabase;
   if (!testDatabaseUrl) {
-    const db = await openDatabase(template ? { image: image(template) } : {});
+    const db = template ? (await openPgliteImage(image(template))).db : await openDatabase({});
     database = { db, cleanup: () => db.close() };
   } else {
     const name = `ff_test_${randomBytes(6).toString('hex')}`;
