@@ -19,9 +19,11 @@ import {
   clusterTestSkipped,
   pgBinDir,
   pgbouncerBin,
+  shutDown,
   sleep,
   startPooler,
   startReplicaCluster,
+  TEARDOWN_STEP_MS,
   until,
   type Pooler,
   type ReplicaCluster,
@@ -61,11 +63,20 @@ describe.skipIf(skip)('the pools behind pgbouncer (transaction mode)', () => {
     });
   }, 120_000);
 
-  afterAll(async () => {
-    for (const db of open) await db.close().catch(() => undefined);
-    pooler?.stop();
-    cluster?.stop();
-  });
+  // Ordered and bounded (replica-cluster.ts shutDown, as replica.test.ts): the pools the tests opened (at
+  // most six), then pgbouncer, then the servers, stopped and removed whatever came before.
+  afterAll(
+    () =>
+      shutDown('pooler.test', [
+        ...open.map((db, i): [string, () => unknown] => [
+          `pool ${i + 1} of ${open.length}`,
+          () => db.close(),
+        ]),
+        ['pgbouncer', () => pooler?.stop()],
+        ['the servers', () => cluster?.stop()],
+      ]),
+    8 * TEARDOWN_STEP_MS + 60_000,
+  );
 
   it('JIT is off on pooled connections (the database default), and on direct ones (the startup option)', async () => {
     // pgbouncer refuses the startup option itself: a plain client sending it cannot connect.

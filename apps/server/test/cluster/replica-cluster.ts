@@ -176,6 +176,39 @@ export function clusterTestSkipped(needs: { pgbouncer?: boolean } = {}): boolean
   return !pgBinDir() || (needs.pgbouncer === true && !pgbouncerBin()) || Boolean(testDatabaseUrl);
 }
 
+/** How long one teardown step may take (each is a second or two; more means it hangs). */
+export const TEARDOWN_STEP_MS = 20_000;
+
+/**
+ * Runs a cluster test's teardown steps in order, each given TEARDOWN_STEP_MS: a step that fails or hangs
+ * is named in the error thrown at the end (the failure is reported, not hidden), and the steps after it
+ * still run, so the servers are stopped and their folder removed even when a pool does not end. Slow
+ * steps are logged under `test`.
+ */
+export async function shutDown(test: string, steps: [string, () => unknown][]): Promise<void> {
+  const problems: string[] = [];
+  for (const [name, step] of steps) {
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`did not finish in ${TEARDOWN_STEP_MS} ms`)),
+        TEARDOWN_STEP_MS,
+      );
+    });
+    try {
+      await Promise.race([Promise.resolve().then(step), late]);
+    } catch (error) {
+      problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    const took = Date.now() - started;
+    if (took > 5_000) console.warn(`${test} teardown: ${name} took ${took} ms`);
+  }
+  if (problems.length > 0) throw new Error(`teardown failed: ${problems.join('; ')}`);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `test` every 50 ms until it holds; fails naming `what` after `ms`. */

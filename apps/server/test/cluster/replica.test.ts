@@ -21,39 +21,12 @@ import { signIn, START, withToken } from '../auth/helpers.js';
 import {
   clusterTestSkipped,
   pgBinDir,
+  shutDown,
   startReplicaCluster,
+  TEARDOWN_STEP_MS,
   until,
   type ReplicaCluster,
 } from './replica-cluster.js';
-
-/** How long one teardown step may take (each is a second or two; more means it hangs). */
-const STEP_MS = 20_000;
-
-/**
- * Runs teardown steps in order, each given STEP_MS: a step that fails or hangs is named in the error
- * thrown at the end (the failure is reported, not hidden), and the steps after it still run, so the
- * servers are stopped and their folder removed even when a pool does not end. Slow steps are logged.
- */
-async function shutDown(steps: [string, () => unknown][]): Promise<void> {
-  const problems: string[] = [];
-  for (const [name, step] of steps) {
-    const started = Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`did not finish in ${STEP_MS} ms`)), STEP_MS);
-    });
-    try {
-      await Promise.race([Promise.resolve().then(step), late]);
-    } catch (error) {
-      problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      clearTimeout(timer);
-    }
-    const took = Date.now() - started;
-    if (took > 5_000) console.warn(`replica.test teardown: ${name} took ${took} ms`);
-  }
-  if (problems.length > 0) throw new Error(`teardown failed: ${problems.join('; ')}`);
-}
 
 const bin = pgBinDir();
 const skip = clusterTestSkipped();
@@ -106,14 +79,14 @@ describe.skipIf(skip)('reads on a streaming replica', () => {
   // querying), then the clients and pools, then the servers, stopped and removed whatever came before.
   afterAll(
     () =>
-      shutDown([
+      shutDown('replica.test', [
         ['app.close()', () => app?.close()],
         ['the standby client', () => standby?.end()],
         ['the replica pool', () => replica?.close()],
         ['the primary pool', () => db?.close()],
         ['the servers', () => cluster?.stop()],
       ]),
-    4 * STEP_MS + 60_000,
+    4 * TEARDOWN_STEP_MS + 60_000,
   );
 
   const readsFrom = async (email: string) =>
