@@ -15,6 +15,7 @@
  *   download cannot hold the process past SHUTDOWN_TIMEOUT.
  */
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -240,6 +241,17 @@ export class SharedExportSlots {
   }
 }
 
+/**
+ * Destroys `stream` with the slot's reason when the slot is cut (shutdown, a lost shared slot), and
+ * stops listening once the stream has closed, so a finished export leaves nothing on the signal.
+ */
+export function cutOnAbort(slot: ExportSlot, stream: Readable): void {
+  const cut = () => stream.destroy(slot.signal.reason as Error);
+  if (slot.signal.aborted) return void cut();
+  slot.signal.addEventListener('abort', cut, { once: true });
+  stream.once('close', () => slot.signal.removeEventListener('abort', cut));
+}
+
 /** A turn for code that runs without a limiter (tests, scripts): just a pass of the event loop. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -308,17 +320,29 @@ export const exportLimitsPlugin = fp(async (app: FastifyInstance) => {
         shared.release(id);
         throw error instanceof ExportLimitError ? refused(error, reply) : error;
       }
+      // Cut at shutdown (this process's slot) or when the shared slot was lost (the user's count on
+      // every server no longer includes this export). One controller of the slot's own, following
+      // both, rather than AbortSignal.any: Node keeps a combined signal that has an 'abort' listener
+      // in a process-wide set until the listener is removed, with everything the listener reaches (the
+      // export's stream, its response), which leaked every export (docs/reliability.md, "Soak").
+      const cutter = new AbortController();
+      const follow = (source: AbortSignal | undefined) => {
+        if (!source) return () => undefined;
+        const onAbort = () => cutter.abort(source.reason);
+        if (source.aborted) onAbort();
+        else source.addEventListener('abort', onAbort, { once: true });
+        return () => source.removeEventListener('abort', onAbort);
+      };
+      const unfollow = [follow(local.signal), follow(shared.signal(id))];
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        for (const stop of unfollow) stop();
         local.release();
         shared.release(id);
       };
-      // Cut at shutdown (this process's slot) or when the shared slot was lost (the user's count on
-      // every server no longer includes this export).
-      const lost = shared.signal(id);
-      const signal = lost ? AbortSignal.any([local.signal, lost]) : local.signal;
+      const signal = cutter.signal;
       // Freed when the response ends, however it ends (also when the client left while the slot was taken).
       reply.raw.once('close', release);
       if (reply.raw.destroyed) release();

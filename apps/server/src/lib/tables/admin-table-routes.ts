@@ -32,7 +32,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { forbidden } from '../errors.js';
-import { attachmentDisposition } from '../export-limits.js';
+import { attachmentDisposition, cutOnAbort } from '../export-limits.js';
 import type { AdminAction } from '../policies/index.js';
 import type { AuthUser } from '../policy.js';
 import { requireAuth } from '../request-context.js';
@@ -239,9 +239,8 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
         ? xlsxStream(app.db, table, criteria, { ...streamOptions, sheetName: exp.sheetName })
         : csvStream(app.db, table, criteria, streamOptions);
       stream.on('error', (err) => request.log.error({ err, tool: options.tool }, 'export failed part-way'));
-      const cut = () => stream.destroy(slot.signal.reason as Error);
-      if (slot.signal.aborted) cut();
-      else slot.signal.addEventListener('abort', cut, { once: true });
+      // Cut at shutdown: the stream ends, Fastify closes the connection, the client sees it fail.
+      cutOnAbort(slot, stream);
       return reply.send(stream);
     },
   );

@@ -23,7 +23,7 @@ import {
 import { envelopeResponses } from '../../lib/responses.js';
 import { coded, forbidden, notFound } from '../../lib/errors.js';
 import { requireAuth } from '../../lib/request-context.js';
-import { attachmentDisposition } from '../../lib/export-limits.js';
+import { attachmentDisposition, cutOnAbort } from '../../lib/export-limits.js';
 import { canReadReport } from './policy.js';
 import { presentColumn, presentRow, presentTotals, reportColumns } from './presenter.js';
 import { countReportRows, findReportPage, reportTotals } from './queries.js';
@@ -231,9 +231,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         : reportCsvStream(request.dbRead, criteria, columns, options);
       stream.on('error', (err) => request.log.error({ err }, 'report export failed part-way'));
       // Cut at shutdown: the stream ends, Fastify closes the connection, the client sees it fail.
-      const cut = () => stream.destroy(slot.signal.reason as Error);
-      if (slot.signal.aborted) cut();
-      else slot.signal.addEventListener('abort', cut, { once: true });
+      cutOnAbort(slot, stream);
       return reply.send(stream);
     },
   );
