@@ -2,8 +2,8 @@
  * Usage-event writes, in two steps:
  * 1. Group commit into the inbox (lib/grouped-writer.ts): the batches that arrive while a write runs
  *    are stored together by the next write (one row per request), and each request is answered once its
- *    batch is committed there. When idle a batch is written at once, so nothing waits on a timer. Up to
- *    WRITERS writes run at once. A group that fails is written again request by request, so one bad
+ *    batch is committed there. When idle a batch is written at once, so nothing waits on a timer.
+ *    One write runs at a time (WRITERS). A group that fails is written again request by request, so one bad
  *    batch fails only itself.
  * 2. A moment after a write (MOVE_DELAY_MS), the inbox is moved on into the log (usage_event_log, one
  *    row per request) and the rollups (processUsageInbox: one statement per chunk), one pass at a time
@@ -20,8 +20,12 @@ import { drainUsageInbox, storeUsageBatches, type UsageBatchToStore } from './qu
 
 /** At most this many requests' batches in one write (50 events each at most). */
 export const MAX_GROUP = 200;
-/** Inbox writes in flight at once per process. */
-export const WRITERS = 2;
+/**
+ * Inbox writes in flight at once per process. One: the batches that arrive while it runs make the
+ * next group bigger, and PostgreSQL's work per batch falls with the group's size (docs/usage.md,
+ * session 13: about 5 batches a write with two writers, 8-12 with one, under the bench's load).
+ */
+export const WRITERS = 1;
 /**
  * After a write, the inbox is moved on this much later (one pass for everything taken in meanwhile):
  * bigger chunks cost less per event, and the moves do not compete with a burst of writes.
