@@ -49,6 +49,8 @@ test('the profile popup lists my devices', async ({ page }) => {
 test('on a phone the device-cap toast leaves the header uncovered, and Escape dismisses it', async ({
   page,
 }) => {
+  // A sign-in, a reload and the checks: 26 s at load 16 here, past the default 30 s at load 20.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'dt.vn@demo.test');
   // What the sign-in that ended the earliest session leaves for the next screen (the first test here makes
