@@ -175,6 +175,32 @@ describe.each([
     );
     expect(await files.size(key)).not.toBeNull();
   });
+
+  it('sweeps an old file stored in the second the database was created (S3 lists whole seconds)', async () => {
+    const files = store();
+    const tag = name.startsWith('S3') ? 's3' : 'folder';
+    const key = `imports/${tag}-first-second/original.csv`;
+    await put(files, key);
+    let listedAt = 0;
+    for await (const file of files.list()) if (file.key === key) listedAt = file.modifiedAt.getTime();
+    // As if the database had been created half a second into the second the file's time shows.
+    const { rows } = await database.db.query<{ at: Date }>(
+      'SELECT min(applied_at) AS at FROM schema_migrations',
+    );
+    const by = Math.floor(listedAt / 1000) * 1000 + 500 - new Date(rows[0]!.at).getTime();
+    const shift = (ms: number) =>
+      database.db.query(
+        `UPDATE schema_migrations SET applied_at = applied_at + $1 * interval '1 millisecond'`,
+        [ms],
+      );
+    await shift(by);
+    try {
+      await sweepUnreferencedFiles(database.db, files, new Date(Date.now() + 2 * DAY_MS));
+      expect(await files.size(key)).toBeNull();
+    } finally {
+      await shift(-by);
+    }
+  });
 });
 
 describe('the sweep job on two app servers sharing one bucket', () => {

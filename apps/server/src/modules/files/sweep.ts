@@ -76,7 +76,11 @@ export async function sweepUnreferencedFiles(
   const { rows: created } = await db.query<{ at: Date | string | null }>(
     'SELECT min(applied_at) AS at FROM schema_migrations',
   );
-  const since = created[0]?.at ? new Date(created[0].at).getTime() : Number.POSITIVE_INFINITY;
+  // Whole seconds: S3 lists a file's time to the second, so a file stored in the database's first
+  // second would otherwise look older than the database and never be swept.
+  const since = created[0]?.at
+    ? Math.floor(new Date(created[0].at).getTime() / 1000) * 1000
+    : Number.POSITIVE_INFINITY;
   const result: SweepResult = { listed: 0, old: 0, removed: 0, removedBytes: 0 };
   // A database younger than the age has no file old enough (a test's, a new install's): no listing.
   if (since >= cutoff) return result;
