@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetApiClient } from '../lib/api-client';
 import { resetDeviceIdCache } from '../lib/device-id';
@@ -8,6 +8,11 @@ import { vi } from '../lib/i18n/vi';
 import { forgetMarketFlags } from '../lib/market-flags-snapshot';
 import { useClientStore } from '../lib/store';
 import { configureUsage } from '../lib/usage';
+
+// findBy…/waitFor wait up to 5 s (Testing Library's default is 1 s), as Playwright's expect does: in
+// a full run on 2 cores a re-render after a fetch took over a second (24 Nov), and the answer, not the
+// wait, is what a test checks.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every catalogue up front, so a test renders in any language at once (the app fetches them lazily).
 registerMessages('vi', vi);
