@@ -253,19 +253,30 @@ async function drive(
   return { rps: Math.round(done / elapsed), errors, p99Ms: round1(percentile(timings, 99)), total };
 }
 
-/** CPU time (user + system, ms) the processes have used so far (Linux /proc; 100 ticks a second). */
-function cpuMs(pids: readonly number[]): number {
-  let ticks = 0;
+/** CPU time (user + system, ms) each process has used so far (Linux /proc; 100 ticks a second). */
+function cpuMs(pids: readonly number[]): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // gone meanwhile
     }
   }
-  return ticks * 10;
+  return byPid;
+}
+
+/**
+ * The CPU the processes alive at the end used since `before` (a process started meanwhile from 0). A
+ * process that ended meanwhile (an autovacuum worker) is left out rather than subtracted: summed totals
+ * went negative when one that had run long before the window ended inside it (25 Nov: -2.6 ms a request).
+ */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The PostgreSQL server listening on `port` and its backends (this machine's processes only). */
@@ -310,8 +321,8 @@ async function cpuPerRequest(
   const after = { server: cpuMs([serverPid]), postgres: cpuMs(postgresPids(port)) };
   if (total === 0) return null;
   return {
-    serverMs: round2((after.server - before.server) / total),
-    postgresMs: round2((after.postgres - before.postgres) / total),
+    serverMs: round2(cpuSince(before.server, after.server) / total),
+    postgresMs: round2(cpuSince(before.postgres, after.postgres) / total),
   };
 }
 
