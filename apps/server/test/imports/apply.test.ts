@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportContext, ImportDefinition, ValidRow } from '../../src/lib/imports/definition.js';
-import { applyImport } from '../../src/lib/imports/apply.js';
+import { ANALYZE_STAGING_FROM_ROWS, applyImport } from '../../src/lib/imports/apply.js';
 import { DataVersionWatch, readDataVersion } from '../../src/db/data-version.js';
 import type { AuthUser } from '../../src/lib/policy.js';
 import { freshDatabase, type TestDatabase } from '../helpers/database.js';
@@ -136,5 +136,33 @@ describe('import apply', () => {
       { code: 'A2', status: 1 },
       { code: 'A3', status: 0 },
     ]);
+  });
+
+  it('analyses the staging table for a large file only (a small upload skips the statistics)', async () => {
+    // What the planner knows of the staging table when the apply runs: reltuples is -1 until analysed.
+    const seen: number[] = [];
+    const probing: ImportDefinition<Item> = {
+      ...def,
+      async apply(tx, staging, c) {
+        const { rows: stats } = await tx.query<{ n: number }>(
+          `SELECT reltuples::float8 AS n FROM pg_class WHERE relname = $1`,
+          [staging],
+        );
+        seen.push(Number(stats[0]!.n));
+        return def.apply(tx, staging, c);
+      },
+    };
+    const many = (n: number) =>
+      rows(Array.from({ length: n }, (_, i) => ({ code: `Z${i}`, status: i % 2 })));
+    await applyImport(database.db, probing, many(3), { ...ctx, importId: 'imp-small' }, options);
+    await applyImport(
+      database.db,
+      probing,
+      many(ANALYZE_STAGING_FROM_ROWS),
+      { ...ctx, importId: 'imp-large' },
+      options,
+    );
+    expect(seen[0]).toBeLessThanOrEqual(0); // never analysed (-1; 0 before PostgreSQL 14)
+    expect(seen[1]).toBe(ANALYZE_STAGING_FROM_ROWS);
   });
 });

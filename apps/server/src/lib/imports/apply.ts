@@ -21,6 +21,13 @@ import type { ValidRows } from './validate.js';
 export const STAGING_COPY_ROWS = 65_536;
 
 /**
+ * The staging table is analysed from this many rows on. Below it the planner's guess for a new table
+ * costs nothing worth measuring (the business tables' side of the join dominates), and a small upload
+ * does not pay for the statistics.
+ */
+export const ANALYZE_STAGING_FROM_ROWS = 1_000;
+
+/**
  * The staging table of one import, named after it so a table left behind by a process killed
  * mid-apply can be found and dropped when the import is settled (modules/files/recovery.ts).
  */
@@ -78,8 +85,8 @@ export async function applyImport<V>(
     // The staging table is new: without statistics the planner guesses its size and shape (52,542 rows
     // for Outlet Status's 100,000) and builds the join's hash on the business table instead (every
     // outlet of the market). Analysed, the apply statement took 25-45% less of the server's CPU for
-    // 100,000 outlet statuses, for about 50 ms of ANALYZE (docs/admin.md, "Speed").
-    await db.exec(`ANALYZE ${staging}`);
+    // 100,000 outlet statuses, for about 50 ms of ANALYZE (docs/admin.md, "Speed"). Small files skip it.
+    if (rows.length >= ANALYZE_STAGING_FROM_ROWS) await db.exec(`ANALYZE ${staging}`);
     return await transactionThatChangesData(
       db,
       async (tx) => {
