@@ -44,6 +44,19 @@ describe('data version', () => {
     expect(await flags.current()).toBe(committed);
   });
 
+  it('markChanged bumps inside the transaction at once and only once; the end check adds nothing', async () => {
+    const before = await readDataVersion(t.db);
+    const seen = await transactionThatChangesData(t.db, async (tx, markChanged) => {
+      await markChanged();
+      const first = await readDataVersion(tx);
+      await markChanged();
+      return { first, second: await readDataVersion(tx) };
+    });
+    expect(seen.first).not.toBe(before);
+    expect(seen.second).toBe(seen.first);
+    expect(await readDataVersion(t.db)).toBe(seen.first); // the end check (always) did not bump again
+  });
+
   it('a change through transactionThatChangesData is seen by the next cached read; none or a failure bumps nothing', async () => {
     const app = new DataVersionWatch(t.db, 60_000);
     const before = await app.current();

@@ -64,17 +64,25 @@ export function dataVersionCommitted(db: Queryable): void {
  * it did (by default always), the data version is bumped inside the transaction, and once it has
  * committed every watch of `db` in this process forgets the version it knew, so the next cached read
  * here sees the change. A failure rolls back the bump with the rest and forgets nothing.
+ *
+ * `fn` may bump earlier itself with its second argument, `markChanged()` (once is enough; later calls
+ * and the check at the end then add nothing): what it reads after that point inside the transaction,
+ * e.g. an answer that shows the data version, sees the new version rather than the committed one.
  */
 export async function transactionThatChangesData<T>(
   db: Database,
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: Transaction, markChanged: () => Promise<void>) => Promise<T>,
   changed: (result: T) => boolean = () => true,
 ): Promise<T> {
   let bumped = false;
   const result = await db.transaction(async (tx) => {
-    const value = await fn(tx);
-    bumped = changed(value);
-    if (bumped) await bumpDataVersion(tx);
+    const markChanged = async () => {
+      if (bumped) return;
+      await bumpDataVersion(tx);
+      bumped = true;
+    };
+    const value = await fn(tx, markChanged);
+    if (changed(value)) await markChanged();
     return value;
   });
   if (bumped) dataVersionCommitted(db);

@@ -2,7 +2,7 @@
  * registerAdminChange (lib/tables/admin-change.ts) on a small change route of its own, against the test
  * seed, real PGlite and app.inject: the tool's policy answers 403 before a bad body's 400; a change
  * writes its audit entry and bumps the data version in the transaction of the change itself, and the
- * answer is read there after the entry; a change that changed nothing writes neither; a failure inside `run` (or in writing its audit entry) leaves
+ * answer is read there after the entry and the bump; a change that changed nothing writes neither; a failure inside `run` (or in writing its audit entry) leaves
  * no change, no audit row and no bump.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ beforeAll(async () => {
           description: 'A change route for the test of registerAdminChange.',
           params: z.object({ key: z.string().min(1) }),
           body: bodySchema,
-          response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number() }),
+          response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number(), version: z.string() }),
           // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
           authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
           run: async (tx, ctx) => {
@@ -116,13 +116,14 @@ beforeAll(async () => {
               ],
             };
           },
-          // Read in the change's transaction after its audit entries: this one counts.
+          // Read in the change's transaction after its audit entries and the bump: this entry counts,
+          // and the data version read is the one the change commits.
           answer: async (tx, ctx, result: { key: string; changed: boolean }) => {
             const { rows } = await tx.query<{ n: number }>(
               `SELECT count(*)::int AS n FROM audit_log WHERE tool = 'merchandizingSets' AND target = $1`,
               [ctx.params.key],
             );
-            return { ...result, audits: rows[0]!.n };
+            return { ...result, audits: rows[0]!.n, version: await readDataVersion(tx) };
           },
         }),
       );
@@ -157,6 +158,8 @@ describe('registerAdminChange', () => {
     expect(await stored('B')).toBe('one');
     const v1 = await readDataVersion(t.app.db);
     expect(v1).not.toBe(v0);
+    // The answer, read inside the transaction, already saw the bumped version.
+    expect((res.json() as Envelope<{ version: string }>)['response-data']!.version).toBe(v1);
     const { rows } = await auditRows('B');
     expect(rows).toEqual([
       expect.objectContaining({ action: 'test.value.update', target: 'B', market: 'vn' }),

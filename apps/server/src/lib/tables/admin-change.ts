@@ -147,9 +147,11 @@ export function registerAdminChange<P, Q, B, R, T>(
       try {
         committed = await transactionThatChangesData(
           app.db,
-          async (tx) => {
+          async (tx, markChanged) => {
             const change = await options.run(tx, ctx);
             for (const entry of change.audit) await audit(tx, { market, ...entry, tool: options.tool });
+            // Bumped before the answer is read, so an answer showing the version shows this change's.
+            if (change.audit.length > 0) await markChanged();
             const answer = options.answer
               ? await options.answer(tx, ctx, change.result)
               : (change.result as unknown as R);
