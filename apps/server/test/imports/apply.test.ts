@@ -152,8 +152,7 @@ describe('import apply', () => {
         return def.apply(tx, staging, c);
       },
     };
-    const many = (n: number) =>
-      rows(Array.from({ length: n }, (_, i) => ({ code: `Z${i}`, status: i % 2 })));
+    const many = (n: number) => rows(Array.from({ length: n }, (_, i) => ({ code: `Z${i}`, status: i % 2 })));
     await applyImport(database.db, probing, many(3), { ...ctx, importId: 'imp-small' }, options);
     await applyImport(
       database.db,

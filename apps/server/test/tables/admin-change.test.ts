@@ -86,7 +86,12 @@ beforeAll(async () => {
           description: 'A change route for the test of registerAdminChange.',
           params: z.object({ key: z.string().min(1) }),
           body: bodySchema,
-          response: z.object({ key: z.string(), changed: z.boolean(), audits: z.number(), version: z.string() }),
+          response: z.object({
+            key: z.string(),
+            changed: z.boolean(),
+            audits: z.number(),
+            version: z.string(),
+          }),
           // Merchandizing Sets is on in vn, off in bd: bd's admin passes the role gate, not the tool's.
           authorize: (q, user, market) => assertAdminTool(q, user, market, 'merchandizingSets', 'edit'),
           run: async (tx, ctx) => {

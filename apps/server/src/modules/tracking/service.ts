@@ -95,6 +95,20 @@ export class TrackingCaches {
 }
 
 /**
+ * Keeps a cache of timed entries small when one is written: drops every entry older than `ttlMs` (it
+ * would be read again anyway), then the oldest written while more than `max` remain.
+ */
+export function pruneCache(
+  cache: Map<string, { at: number }>,
+  nowMs: number,
+  ttlMs: number,
+  max: number,
+): void {
+  for (const [key, entry] of cache) if (nowMs - entry.at > ttlMs) cache.delete(key);
+  while (cache.size > max) cache.delete(cache.keys().next().value!);
+}
+
+/**
  * The day's pings and visits of these salesmen. A past day's are kept for a minute under a key that holds
  * the market, the day and the exact salesmen (the caller's scope), so a cached answer never reaches a
  * caller with another scope; today's are always read.
@@ -113,8 +127,9 @@ async function dayData(q: Queryable, input: TrackingDayInput, ids: readonly numb
   const hit = pastDays.get(key);
   if (hit && input.nowMs - hit.at <= PAST_DAY_TTL_MS) return hit;
   const fresh = { at: input.nowMs, ...(await read()) };
+  pastDays.delete(key); // written again at the end: the map's order is the order of writing
   pastDays.set(key, fresh);
-  if (pastDays.size > 32) pastDays.delete(pastDays.keys().next().value!);
+  pruneCache(pastDays, input.nowMs, PAST_DAY_TTL_MS, 32);
   return fresh;
 }
 
@@ -129,8 +144,9 @@ async function rhythmOf(
   let entry = rhythms.get(key);
   if (!entry || nowMs - entry.at > RHYTHM_TTL_MS) {
     entry = { at: nowMs, bySalesman: new Map() };
+    rhythms.delete(key);
     rhythms.set(key, entry);
-    if (rhythms.size > 64) rhythms.delete(rhythms.keys().next().value!);
+    pruneCache(rhythms, nowMs, RHYTHM_TTL_MS, 64);
   }
   const missing = ids.filter((id) => !entry.bySalesman.has(id));
   if (missing.length > 0) {
