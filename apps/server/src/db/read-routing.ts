@@ -13,7 +13,8 @@
  *   conflict) is run again on the primary and the replica is marked down until the next check. A replica
  *   query still waiting when the replica is marked down (behind a pooler that queues it while it cannot
  *   reach the replica) is given up, its connection closed, and run again on the primary: a replica read
- *   waits at most about the check's timeout plus one period once the replica stops answering.
+ *   waits at most about the check's timeout plus one period once the replica stops answering. An export's
+ *   cursor that has already sent a batch is not given up (it cannot start again; see RoutedRead.cursor).
  * - The check (every checkMs): the primary's current WAL position is sampled with its time; the replica's
  *   replayed position is compared with those samples, so its lag is "now minus the time of the newest
  *   primary sample it has replayed". An idle primary therefore shows a lag of one check period, not the
@@ -282,9 +283,22 @@ export class RoutedRead implements ReadDatabase {
   ): AsyncGenerator<Record<string, unknown>[]> {
     const pool = await this.pool();
     let yielded = false;
+    // Until its first batch a replica cursor is given up when the replica is marked down (it may be
+    // queued in a pooler that cannot reach the replica) and starts again on the primary. After it, it
+    // cannot start again (part of the answer has gone out) and it holds a live connection to the
+    // replica, so a mark down does not cut it: a replica that really went away fails its next FETCH on
+    // that connection. A mark down for another reason (a check that found no free connection in this
+    // process's pool under load) no longer cuts downloads part-way (the 60-minute soak of 25 Nov: six).
+    const down = this.router.downSignal;
+    const untilFirst = pool === this.router.replica ? new AbortController() : null;
+    const follow = () => untilFirst?.abort(down.reason);
+    if (untilFirst) {
+      if (down.aborted) follow();
+      else down.addEventListener('abort', follow, { once: true });
+    }
     try {
-      const signal = pool === this.router.replica ? this.router.downSignal : undefined;
-      for await (const batch of pool.cursor!(sql, params, batchSize, signal)) {
+      for await (const batch of pool.cursor!(sql, params, batchSize, untilFirst?.signal)) {
+        if (!yielded) down.removeEventListener('abort', follow);
         yielded = true;
         yield batch;
       }
@@ -292,6 +306,8 @@ export class RoutedRead implements ReadDatabase {
       // Before the first batch the whole read can start again on the primary; after it, it cannot.
       if (yielded || pool !== this.router.replica || !isReplicaUnavailable(error)) throw error;
       yield* this.fallBack(error).cursor!(sql, params, batchSize);
+    } finally {
+      down.removeEventListener('abort', follow);
     }
   }
 }

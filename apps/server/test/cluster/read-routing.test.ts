@@ -1,5 +1,6 @@
 /** The pieces of replica routing that need no replica (db/read-routing.ts); the real thing: replica.test.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../src/db/client.js';
 import { isPinned, isReplicaUnavailable, parseLsn, pinReads, ReadRouter } from '../../src/db/read-routing.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { signIn, withToken } from '../auth/helpers.js';
@@ -105,4 +106,32 @@ describe('replica routing without a replica', () => {
     expect(await read.onReplica()).toBe(false);
     expect(Date.now() - started).toBeLessThan(router.checkTimeoutMs + 3000);
   }, 20_000);
+
+  it('a replica cursor that has sent its first batch is not cut when the replica is marked down', async () => {
+    // A replica whose cursor answers one batch, then the next after a pause, each wait given up when its
+    // signal aborts (as db/client.ts's cursor does on PostgreSQL).
+    let signalled: AbortSignal | undefined;
+    const replica = {
+      ...p.db,
+      queryUntil: undefined,
+      async *cursor(_sql: string, _params: unknown[], _batch: number, signal?: AbortSignal) {
+        signalled = signal;
+        yield [{ n: 1 }];
+        await within(new Promise((resolve) => setTimeout(resolve, 200)), signal);
+        yield [{ n: 2 }];
+      },
+    };
+    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100 });
+    await router.check();
+    const read = router.reader(async () => false);
+    expect(await read.onReplica()).toBe(true);
+    const batches: unknown[] = [];
+    for await (const batch of read.cursor('SELECT n', [], 1)) {
+      batches.push(...batch);
+      // Marked down between two batches (a check that found no free connection, under load).
+      if (batches.length === 1) router.markDown(new Error('timeout exceeded when trying to connect'));
+    }
+    expect(batches).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(signalled?.aborted).toBe(false);
+  });
 });
