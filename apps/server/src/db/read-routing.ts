@@ -26,6 +26,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { setMaxListeners } from 'node:events';
+import { followAbort } from '../lib/abort.js';
 import { within, type Database, type Queryable } from './client.js';
 import { DataVersionWatch } from './data-version.js';
 
@@ -289,16 +290,11 @@ export class RoutedRead implements ReadDatabase {
     // replica, so a mark down does not cut it: a replica that really went away fails its next FETCH on
     // that connection. A mark down for another reason (a check that found no free connection in this
     // process's pool under load) no longer cuts downloads part-way (the 60-minute soak of 25 Nov: six).
-    const down = this.router.downSignal;
     const untilFirst = pool === this.router.replica ? new AbortController() : null;
-    const follow = () => untilFirst?.abort(down.reason);
-    if (untilFirst) {
-      if (down.aborted) follow();
-      else down.addEventListener('abort', follow, { once: true });
-    }
+    const unfollow = untilFirst ? followAbort(untilFirst, this.router.downSignal) : () => undefined;
     try {
       for await (const batch of pool.cursor!(sql, params, batchSize, untilFirst?.signal)) {
-        if (!yielded) down.removeEventListener('abort', follow);
+        unfollow();
         yielded = true;
         yield batch;
       }
@@ -307,7 +303,7 @@ export class RoutedRead implements ReadDatabase {
       if (yielded || pool !== this.router.replica || !isReplicaUnavailable(error)) throw error;
       yield* this.fallBack(error).cursor!(sql, params, batchSize);
     } finally {
-      down.removeEventListener('abort', follow);
+      unfollow();
     }
   }
 }

@@ -26,6 +26,7 @@ import {
 } from '@fieldforce/contracts';
 import type { Database } from '../db/client.js';
 import type { Clock } from './clock.js';
+import { followAbort } from './abort.js';
 import { AppError } from './errors.js';
 import { takeLease, type Lease } from './lease.js';
 
@@ -326,14 +327,7 @@ export const exportLimitsPlugin = fp(async (app: FastifyInstance) => {
       // in a process-wide set until the listener is removed, with everything the listener reaches (the
       // export's stream, its response), which leaked every export (docs/reliability.md, "Soak").
       const cutter = new AbortController();
-      const follow = (source: AbortSignal | undefined) => {
-        if (!source) return () => undefined;
-        const onAbort = () => cutter.abort(source.reason);
-        if (source.aborted) onAbort();
-        else source.addEventListener('abort', onAbort, { once: true });
-        return () => source.removeEventListener('abort', onAbort);
-      };
-      const unfollow = [follow(local.signal), follow(shared.signal(id))];
+      const unfollow = [followAbort(cutter, local.signal), followAbort(cutter, shared.signal(id))];
       let released = false;
       const release = () => {
         if (released) return;
