@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   db: Database;
   /** A streaming replica for report, export, UCube and tracking reads (DATABASE_READ_URL; db/read-routing.ts). */
   dbReplica?: Database;
+  /** A connection of its own to the replica for its lag check (db/read-routing.ts); the reads' pool if unset. */
+  dbReplicaCheck?: Database;
   config?: Partial<Config>;
   /** Defaults to the system clock. */
   clock?: Clock;
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(readRoutingPlugin, {
     replica: options.dbReplica,
+    replicaCheck: options.dbReplicaCheck,
     ownsReplica: options.ownsDatabase,
     maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
   });

@@ -93,9 +93,14 @@ export async function main(): Promise<void> {
   const db = await prepareDatabase(config);
   // The replica is opened without a probe: one that is down at start is read from once it is back.
   const dbReplica = config.DATABASE_READ_URL ? await openReplica(config.DATABASE_READ_URL) : undefined;
+  // The lag check's own connection: a read pool busy under load must not fail the check.
+  const dbReplicaCheck = config.DATABASE_READ_URL
+    ? await openReplica(config.DATABASE_READ_URL, 1)
+    : undefined;
   const app = await buildApp({
     db,
     dbReplica,
+    dbReplicaCheck,
     config,
     webDist: resolveWebDist(config, REPO_ROOT),
     ownsDatabase: true,

@@ -10,7 +10,9 @@
  *     2. otherwise the replica, when this process's last check found it up and at most maxLagMs behind;
  *     3. otherwise the primary.
  *   A replica query that fails for want of a connection (the replica stopped, restarting, a recovery
- *   conflict) is run again on the primary and the replica is marked down until the next check. A replica
+ *   conflict) is run again on the primary and the replica is marked down until the next check; one that
+ *   only waited too long for a free connection of this process's own pool (isPoolBusy) is run again on
+ *   the primary and the replica stays in use (the check, on a connection of its own, judges the replica). A replica
  *   query still waiting when the replica is marked down (behind a pooler that queues it while it cannot
  *   reach the replica) is given up, its connection closed, and run again on the primary: a replica read
  *   waits at most about the check's timeout plus one period once the replica stops answering. An export's
@@ -35,6 +37,12 @@ export interface ReadRoutingOptions {
   maxLagMs: number;
   /** How often the replica's lag is checked. */
   checkMs: number;
+  /**
+   * The replica pool the check runs on; by default the reads' own. A pool of its own (the server opens one
+   * connection) keeps a read pool that is busy under load from failing the check and taking the replica out
+   * of use for everyone (the 60-minute soak of 25 Nov).
+   */
+  checkPool?: Database;
   log?: { warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
 }
 
@@ -59,6 +67,19 @@ export function isReplicaUnavailable(error: unknown): boolean {
   if (/^08/.test(code) || /^57P0[1-4]$/.test(code) || code === '40001') return true;
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     String(e?.message ?? ''),
+  );
+}
+
+/**
+ * pg-pool's wait for a free connection ran out ('timeout exceeded when trying to connect'): every
+ * connection of this process's pool was in use for the whole connect timeout. It says this process is
+ * busy, not that the replica is gone (a replica that stopped refuses or drops connections; one that hangs
+ * is found by the check, which has a connection of its own): the read moves to the primary, the replica
+ * stays in use for the others.
+ */
+export function isPoolBusy(error: unknown): boolean {
+  return /timeout exceeded when trying to connect/i.test(
+    String((error as { message?: string } | null)?.message ?? ''),
   );
 }
 
@@ -184,9 +205,12 @@ export class ReadRouter {
       );
       const sql = 'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn';
       type Check = { standby: boolean; lsn: string | null };
-      const { rows } = await queryWithin<Check>(this.replica, sql, undefined, late.signal).finally(() =>
-        clearTimeout(timer),
-      );
+      const { rows } = await queryWithin<Check>(
+        this.options.checkPool ?? this.replica,
+        sql,
+        undefined,
+        late.signal,
+      ).finally(() => clearTimeout(timer));
       const row = rows[0]!;
       if (!row.standby) {
         // Not a standby (promoted, or the primary itself): nothing to lag behind.
@@ -258,8 +282,9 @@ export class RoutedRead implements ReadDatabase {
     }
   }
 
+  /** This request reads from the primary from now on; the replica is marked down unless only the pool was busy. */
   private fallBack(error: unknown): Database {
-    this.router.markDown(error);
+    if (!isPoolBusy(error)) this.router.markDown(error);
     this.chosen = Promise.resolve(this.router.primary);
     return this.router.primary;
   }
@@ -347,6 +372,8 @@ export function readDataVersion(request: FastifyRequest): Promise<string> {
 
 export interface ReadRoutingPluginOptions {
   replica?: Database;
+  /** The check's own connection to the replica (ReadRoutingOptions.checkPool); closed with the replica's. */
+  replicaCheck?: Database;
   /** Close the replica's pool when the app closes (the server does; tests close it themselves). */
   ownsReplica?: boolean;
   maxLagMs: number;
@@ -372,7 +399,12 @@ export const readRoutingPlugin = fp(async (app: FastifyInstance, options: ReadRo
   const router = new ReadRouter(
     app.db,
     replica,
-    { maxLagMs: options.maxLagMs, checkMs: options.checkMs ?? 500, log: app.log },
+    {
+      maxLagMs: options.maxLagMs,
+      checkMs: options.checkMs ?? 500,
+      checkPool: options.replicaCheck,
+      log: app.log,
+    },
     app.dataVersion,
   );
   app.decorate('readRouter', router);
@@ -410,6 +442,6 @@ export const readRoutingPlugin = fp(async (app: FastifyInstance, options: ReadRo
   });
   app.addHook('onClose', async () => {
     router.stop();
-    if (options.ownsReplica) await replica.close();
+    if (options.ownsReplica) await Promise.all([replica.close(), options.replicaCheck?.close()]);
   });
 });

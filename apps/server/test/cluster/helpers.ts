@@ -21,6 +21,8 @@ export interface Pair {
   /** The database of app A (the same instance as B's on PGlite). */
   db: Database;
   dbB: Database;
+  /** The database's URL on PostgreSQL (null on PGlite). */
+  url: string | null;
   clock: ManualClock;
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function twoApps(
   let dbA: Database;
   let dbB: Database;
   let drop = async () => undefined as unknown;
+  let databaseUrl: string | null = null;
   if (testDatabaseUrl) {
     const name = `ff_cluster_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
@@ -44,6 +47,7 @@ export async function twoApps(
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const url = withDatabase(testDatabaseUrl, name);
+    databaseUrl = url;
     dbA = await openDatabase({ databaseUrl: url, poolSize: 10 });
     dbB = await openDatabase({ databaseUrl: url, poolSize: 10 });
     drop = async () => {
@@ -81,6 +85,7 @@ export async function twoApps(
     b,
     db: dbA,
     dbB,
+    url: databaseUrl,
     clock,
     async close() {
       await a.close();

@@ -1,10 +1,18 @@
 /** The pieces of replica routing that need no replica (db/read-routing.ts); the real thing: replica.test.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { within } from '../../src/db/client.js';
-import { isPinned, isReplicaUnavailable, parseLsn, pinReads, ReadRouter } from '../../src/db/read-routing.js';
+import { openReplica, within } from '../../src/db/client.js';
+import {
+  isPinned,
+  isPoolBusy,
+  isReplicaUnavailable,
+  parseLsn,
+  pinReads,
+  ReadRouter,
+} from '../../src/db/read-routing.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { signIn, withToken } from '../auth/helpers.js';
 import { twoApps, type Pair } from './helpers.js';
+import { testDatabaseUrl } from '../helpers/database.js';
 
 let p: Pair;
 beforeAll(async () => {
@@ -134,4 +142,68 @@ describe('replica routing without a replica', () => {
     expect(batches).toEqual([{ n: 1 }, { n: 2 }]);
     expect(signalled?.aborted).toBe(false);
   });
+
+  it("a replica read that found this process's pool busy moves to the primary and leaves the replica in use", async () => {
+    // pg-pool's own message when every connection stayed checked out for the whole connect timeout.
+    let busy = false;
+    const replica = {
+      ...p.db,
+      queryUntil: undefined,
+      query: ((sql: string, params?: unknown[]) =>
+        busy
+          ? Promise.reject(new Error('timeout exceeded when trying to connect'))
+          : p.db.query(sql, params)) as typeof p.db.query,
+    };
+    const router = new ReadRouter(p.db, replica, { maxLagMs: 2000, checkMs: 100, checkPool: p.db });
+    await router.check();
+    busy = true;
+    const read = router.reader(async () => false);
+    expect(await read.onReplica()).toBe(true);
+    expect((await read.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    expect(await read.onReplica()).toBe(false); // this request goes on on the primary
+    expect(router.replicaUsable).toBe(true); // the others still read from the replica
+    expect(router.downSignal.aborted).toBe(false);
+    expect(isPoolBusy(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isPoolBusy(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(
+      false,
+    );
+    // A replica that refuses is still marked down.
+    busy = false;
+    replica.query = (() =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      )) as typeof p.db.query;
+    const next = router.reader(async () => false);
+    expect((await next.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    expect(router.replicaUsable).toBe(false);
+  });
+
+  it.runIf(Boolean(testDatabaseUrl))(
+    "on PostgreSQL, a read pool with every connection in use fails neither its reads nor the check on the check's own connection",
+    async () => {
+      const reads = await openReplica(p.url!, 1);
+      const check = await openReplica(p.url!, 1);
+      try {
+        const router = new ReadRouter(p.db, reads, { maxLagMs: 2000, checkMs: 100, checkPool: check });
+        await router.check();
+        expect(router.replicaUsable).toBe(true);
+        // The read pool's only connection is held for longer than its 2-second connect timeout.
+        const holding = reads.query('SELECT pg_sleep(3)');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const read = router.reader(async () => false);
+        const answer = read.query<{ one: number }>('SELECT 1 AS one');
+        await router.check(); // on its own connection: answers while the read pool is full
+        expect(router.replicaUsable).toBe(true);
+        expect((await answer).rows).toEqual([{ one: 1 }]); // waited 2 s, then ran on the primary
+        expect(await read.onReplica()).toBe(false);
+        expect(router.replicaUsable).toBe(true);
+        expect(router.downSignal.aborted).toBe(false);
+        await holding;
+      } finally {
+        await reads.close();
+        await check.close();
+      }
+    },
+    20_000,
+  );
 });
