@@ -4,6 +4,7 @@
  * chart in words.
  */
 import { USAGE_PAGE_MAX_DAYS, type UsageActiveSeries, type UsagePeriod } from '@fieldforce/contracts';
+import { chartDayLabels, type Language } from '../../lib/i18n';
 
 export const USAGE_PRESETS = ['7', '30', '90', '365'] as const;
 export type UsagePreset = (typeof USAGE_PRESETS)[number] | 'custom';
@@ -55,16 +56,18 @@ export function seriesSummary(series: Pick<UsageActiveSeries, 'buckets' | 'total
 export const average = (values: readonly number[]) =>
   values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
 
-/** A bucket's label: '23 Nov' for days and weeks, 'Nov 2026' for months. */
-export function bucketLabel(start: string, period: UsagePeriod, language: string): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  const locale = language === 'vi' ? 'vi-VN' : 'en-GB';
-  return new Intl.DateTimeFormat(
-    locale,
-    period === 'month'
-      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
-      : { day: 'numeric', month: 'short', timeZone: 'UTC' },
-  ).format(date);
+/**
+ * The buckets' labels: 'Nov 2026' for months; days and weeks as a chart's days ('23 Nov', with the year
+ * where a series spans two: chartDayLabels).
+ */
+export function bucketLabels(starts: readonly string[], period: UsagePeriod, language: Language): string[] {
+  if (period !== 'month') return chartDayLabels(starts, language);
+  const month = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return starts.map((start) => month.format(new Date(`${start}T00:00:00Z`)));
 }
 
 /** A value's share of another, as a whole percentage ('0%' of nothing). */

@@ -1,3 +1,10 @@
 export { en, type MessageKey } from './en';
 export * from './i18n';
-export { formatInstant, formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
+export {
+  chartDayLabels,
+  formatInstant,
+  formatIsoDay,
+  localizeAmount,
+  localizeDates,
+  localizeFigure,
+} from './locale-format';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { USAGE_EVENTS } from '@fieldforce/contracts';
-import { formatInstant, formatIsoDay, localizeAmount, localizeDates, localizeFigure } from './locale-format';
+import {
+  chartDayLabels,
+  formatInstant,
+  formatIsoDay,
+  localizeAmount,
+  localizeDates,
+  localizeFigure,
+} from './locale-format';
 import { en } from './en';
 
 describe('numbers and dates in the chosen language', () => {
@@ -53,5 +60,21 @@ describe('numbers and dates in the chosen language', () => {
     ).toBe('25-Nov-26');
     expect(formatInstant(null, { language: 'en' })).toBe('--');
     expect(formatInstant('not a date', { language: 'vi' })).toBe('--');
+  });
+});
+
+describe('chartDayLabels', () => {
+  it('days of one year are day and month', () => {
+    expect(chartDayLabels(['2026-11-16', '2026-11-23'], 'en')).toEqual(['16 Nov', '23 Nov']);
+  });
+
+  it('a series over two years names the year on its first label and where the year changes', () => {
+    const weeks = ['2025-11-24', '2025-12-29', '2026-01-05', '2026-11-23'];
+    expect(chartDayLabels(weeks, 'en')).toEqual(['24 Nov 2025', '29 Dec', '5 Jan 2026', '23 Nov']);
+    const vi = chartDayLabels(weeks, 'vi');
+    expect(vi[0]).toContain('2025');
+    expect(vi[2]).toContain('2026');
+    expect(vi[1]).not.toMatch(/20\d\d/);
+    expect(vi[3]).not.toMatch(/20\d\d/);
   });
 });

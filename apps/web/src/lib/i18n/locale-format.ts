@@ -110,3 +110,26 @@ export function formatInstant(
   const text = formatDateTime(value, timeZone);
   return localizeDates(time ? text : (text.split(' | ')[0] ?? text), language);
 }
+
+/**
+ * A chart axis's days (YYYY-MM-DD) as short labels ('23 Nov', '23 thg 11'). A series that spans more than
+ * one calendar year names the year on its first label and on each label whose year differs from the one
+ * before ('29 Dec 2025', '5 Jan 2026'), so a year of weeks never shows two '23 Nov' that mean different
+ * days.
+ */
+export function chartDayLabels(days: readonly string[], language: Language = active): string[] {
+  const locale = language === 'vi' ? 'vi-VN' : 'en-GB';
+  const short = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const withYear = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const years = days.map((d) => d.slice(0, 4));
+  const spansYears = new Set(years).size > 1;
+  return days.map((d, i) => {
+    const date = new Date(`${d}T00:00:00Z`);
+    return spansYears && (i === 0 || years[i] !== years[i - 1]) ? withYear.format(date) : short.format(date);
+  });
+}

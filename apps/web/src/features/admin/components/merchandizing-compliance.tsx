@@ -2,7 +2,7 @@ import type { CountryCode, MerchCompliance } from '@fieldforce/contracts';
 import { useId, useState } from 'react';
 import { ColumnChart } from '../../../components/chart';
 import { LoadingStatus } from '../../../components/loading-status';
-import { useI18n } from '../../../lib/i18n';
+import { chartDayLabels, useI18n } from '../../../lib/i18n';
 import { useMerchCompliance } from '../api/merchandizing';
 
 type Metric = 'osa' | 'facings' | 'stock';
@@ -42,15 +42,12 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
   const groupId = useId();
   const pct = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1 });
   const show = (v: number | null) => (v === null ? '—' : `${pct.format(v)} %`);
-  const dateFmt = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const weekLabel = (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00Z`));
   const hurdle = data.hurdles[metric];
   const values = data.weeks.map((w) => w[VALUE[metric]] ?? 0);
-  const labels = data.weeks.map((w) => weekLabel(w.weekStart));
+  const labels = chartDayLabels(
+    data.weeks.map((w) => w.weekStart),
+    language,
+  );
   const name = t(`merch.metric.${metric}`);
   const below = data.weeks.filter((w) => (w[VALUE[metric]] ?? 0) < hurdle).length;
 

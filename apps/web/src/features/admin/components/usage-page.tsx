@@ -23,7 +23,7 @@ import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import {
   average,
-  bucketLabel,
+  bucketLabels,
   presetRange,
   rangeValid,
   seriesSummary,
@@ -458,7 +458,7 @@ function ActiveChart({
   title: string;
 }) {
   const { t, language } = useI18n();
-  const labels = series.buckets.map((b) => bucketLabel(b, period, language));
+  const labels = bucketLabels(series.buckets, period, language);
   const summary = seriesSummary(series);
   const roles = series.byRole.slice(0, 8);
   return (
@@ -469,7 +469,7 @@ function ActiveChart({
         summary
           ? t('usage.active.summary', {
               max: figure(summary.max),
-              peak: bucketLabel(summary.peak, period, language),
+              peak: labels[series.buckets.indexOf(summary.peak)] ?? summary.peak,
               min: figure(summary.min),
               last: figure(summary.last),
               unit: t(`usage.active.unit.${period}`),
