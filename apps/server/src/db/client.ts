@@ -226,14 +226,21 @@ async function openPostgres(
       console.error(`PostgreSQL connection lost while in use: ${error.message}`);
     });
   });
-  /** After a pooler refused the startup option: later connections go without it. True when it changed. */
+  /**
+   * After a pooler refused the startup option: later connections go without it. True for that refusal,
+   * whether this call or an earlier one dropped the option: the first connections of a lazy pool start
+   * together and are all refused, and each is tried once more without it (only the first of them was,
+   * and a replica pool's first check or read then failed and marked the replica down at start).
+   */
   const dropStartupOption = (error: unknown): boolean => {
-    if (!isStartupOptionRefused(error) || pool.options.options === undefined) return false;
-    pool.options.options = undefined;
-    console.log(
-      `${safeUrl(url)}: a connection pooler refused the startup option '${STARTUP_OPTIONS}'; connecting ` +
-        'without it (the database default must turn JIT off: docs/deployment.md, "Connection pooler")',
-    );
+    if (!isStartupOptionRefused(error)) return false;
+    if (pool.options.options !== undefined) {
+      pool.options.options = undefined;
+      console.log(
+        `${safeUrl(url)}: a connection pooler refused the startup option '${STARTUP_OPTIONS}'; connecting ` +
+          'without it (the database default must turn JIT off: docs/deployment.md, "Connection pooler")',
+      );
+    }
     return true;
   };
   const connect = async (): Promise<pg.PoolClient> => {

@@ -111,6 +111,14 @@ describe.skipIf(skip)('the pools behind pgbouncer (transaction mode)', () => {
     await plain.end();
   }, 60_000);
 
+  it('the first connections of a lazy pool, refused together for the startup option, all connect without it', async () => {
+    const replica = await openReplica(pooler.url('fieldforce_replica'), 4);
+    open.push(replica);
+    // Four at once: each gets its own connection, and pgbouncer refuses each one's startup option.
+    const seen = await Promise.all(Array.from({ length: 4 }, () => jitOf(replica)));
+    expect(seen).toEqual(Array(4).fill('off'));
+  }, 30_000);
+
   it('a replica read queued in pgbouncer when the replica stops is answered by the primary within seconds', async () => {
     const primary = await openDatabase({ databaseUrl: pooler.url('fieldforce'), poolSize: 4 });
     const replica = await openReplica(pooler.url('fieldforce_replica'), 4);
