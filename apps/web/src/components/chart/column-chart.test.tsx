@@ -55,6 +55,18 @@ describe('ColumnChart', () => {
     expect(ticks).not.toContain('120%');
   });
 
+  it('writes the shorter axis labels under the columns and the whole labels in the table', () => {
+    const { container } = chart({
+      labels: ['24 Nov 2025', '1 Dec 2025', '5 Jan 2026', '12 Jan 2026'],
+      axisLabels: ['24 Nov', '1 Dec', '5 Jan', '12 Jan'],
+    });
+    const axis = Array.from(container.querySelectorAll('.chart__axis')).map((t) => t.textContent);
+    expect(axis).toContain('24 Nov');
+    expect(axis.some((text) => text?.includes('2025'))).toBe(false);
+    fireEvent.click(screen.getByText('Show the figures'));
+    expect(screen.getByRole('rowheader', { name: '24 Nov 2025' })).toBeTruthy();
+  });
+
   it('keeps the figures in a table with extra columns', () => {
     chart({
       table: {

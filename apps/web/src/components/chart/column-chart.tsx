@@ -21,8 +21,10 @@ export interface ColumnChartProps {
   /** The words that stand for the chart (its aria-describedby), e.g. the peak and the latest value. */
   summary: string;
   values: readonly number[];
-  /** One per value: under the axis (thinned to fit) and in the table. */
+  /** One per value: in the figures table, and under the axis (thinned to fit) unless `axisLabels`. */
   labels: readonly string[];
+  /** Shorter labels for under the axis (e.g. days without the year the period above the chart states). */
+  axisLabels?: readonly string[];
   /** Axis ticks and table cells. */
   format(value: number): string;
   /** What a column says to a screen reader and in its tip, e.g. '12 Nov: 340 users'. */
@@ -48,6 +50,7 @@ export function ColumnChart({
   summary,
   values,
   labels,
+  axisLabels = labels,
   format,
   pointText,
   max,
@@ -98,7 +101,7 @@ export function ColumnChart({
           ))}
           {layout.xLabels.map((l) => (
             <text key={l.index} x={l.x} y={plot.bottom + 16} textAnchor="middle" className="chart__axis">
-              {labels[l.index]}
+              {axisLabels[l.index]}
             </text>
           ))}
           {layout.bars.map((b) => {

@@ -57,17 +57,22 @@ export const average = (values: readonly number[]) =>
   values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
 
 /**
- * The buckets' labels: 'Nov 2026' for months; days and weeks as a chart's days ('23 Nov', with the year
- * where a series spans two: chartDayLabels).
+ * The buckets' labels (`axis` under the columns, `full` read alone: chartDayLabels): 'Nov 2026' for
+ * months; days and weeks as '23 Nov', read alone with the year where the series spans two.
  */
-export function bucketLabels(starts: readonly string[], period: UsagePeriod, language: Language): string[] {
+export function bucketLabels(
+  starts: readonly string[],
+  period: UsagePeriod,
+  language: Language,
+): { axis: string[]; full: string[] } {
   if (period !== 'month') return chartDayLabels(starts, language);
   const month = new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return starts.map((start) => month.format(new Date(`${start}T00:00:00Z`)));
+  const labels = starts.map((start) => month.format(new Date(`${start}T00:00:00Z`)));
+  return { axis: labels, full: labels };
 }
 
 /** A value's share of another, as a whole percentage ('0%' of nothing). */

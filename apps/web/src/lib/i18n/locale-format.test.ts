@@ -64,17 +64,19 @@ describe('numbers and dates in the chosen language', () => {
 });
 
 describe('chartDayLabels', () => {
-  it('days of one year are day and month', () => {
-    expect(chartDayLabels(['2026-11-16', '2026-11-23'], 'en')).toEqual(['16 Nov', '23 Nov']);
+  it('days of one year are day and month, under the axis and alone', () => {
+    const labels = chartDayLabels(['2026-11-16', '2026-11-23'], 'en');
+    expect(labels).toEqual({ axis: ['16 Nov', '23 Nov'], full: ['16 Nov', '23 Nov'] });
   });
 
-  it('a series over two years names the year on its first label and where the year changes', () => {
+  it('a series over two years keeps the axis short and names the year in every label read alone', () => {
     const weeks = ['2025-11-24', '2025-12-29', '2026-01-05', '2026-11-23'];
-    expect(chartDayLabels(weeks, 'en')).toEqual(['24 Nov 2025', '29 Dec', '5 Jan 2026', '23 Nov']);
+    const labels = chartDayLabels(weeks, 'en');
+    expect(labels.axis).toEqual(['24 Nov', '29 Dec', '5 Jan', '23 Nov']);
+    expect(labels.full).toEqual(['24 Nov 2025', '29 Dec 2025', '5 Jan 2026', '23 Nov 2026']);
     const vi = chartDayLabels(weeks, 'vi');
-    expect(vi[0]).toContain('2025');
-    expect(vi[2]).toContain('2026');
-    expect(vi[1]).not.toMatch(/20\d\d/);
-    expect(vi[3]).not.toMatch(/20\d\d/);
+    expect(vi.full[0]).toContain('2025');
+    expect(vi.full[3]).toContain('2026');
+    expect(vi.axis[0]).not.toMatch(/20\d\d/);
   });
 });

@@ -112,12 +112,15 @@ export function formatInstant(
 }
 
 /**
- * A chart axis's days (YYYY-MM-DD) as short labels ('23 Nov', '23 thg 11'). A series that spans more than
- * one calendar year names the year on its first label and on each label whose year differs from the one
- * before ('29 Dec 2025', '5 Jan 2026'), so a year of weeks never shows two '23 Nov' that mean different
- * days.
+ * A chart's days (YYYY-MM-DD) as labels. `axis`, under the columns: short ('23 Nov', '23 thg 11'); the
+ * period with its years is stated above the chart. `full`, for a column's tip, its screen-reader text and
+ * the figures table, where one label is read alone: the same, with the year on every label when the series
+ * spans more than one calendar year (a year of weeks has two '23 Nov').
  */
-export function chartDayLabels(days: readonly string[], language: Language = active): string[] {
+export function chartDayLabels(
+  days: readonly string[],
+  language: Language = active,
+): { axis: string[]; full: string[] } {
   const locale = language === 'vi' ? 'vi-VN' : 'en-GB';
   const short = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const withYear = new Intl.DateTimeFormat(locale, {
@@ -126,10 +129,8 @@ export function chartDayLabels(days: readonly string[], language: Language = act
     year: 'numeric',
     timeZone: 'UTC',
   });
-  const years = days.map((d) => d.slice(0, 4));
-  const spansYears = new Set(years).size > 1;
-  return days.map((d, i) => {
-    const date = new Date(`${d}T00:00:00Z`);
-    return spansYears && (i === 0 || years[i] !== years[i - 1]) ? withYear.format(date) : short.format(date);
-  });
+  const dates = days.map((d) => new Date(`${d}T00:00:00Z`));
+  const axis = dates.map((d) => short.format(d));
+  const spansYears = new Set(days.map((d) => d.slice(0, 4))).size > 1;
+  return { axis, full: spansYears ? dates.map((d) => withYear.format(d)) : axis };
 }

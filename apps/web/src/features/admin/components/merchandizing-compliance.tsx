@@ -113,11 +113,12 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
           last: show(values.at(-1) ?? null),
         })}
         values={values}
-        labels={labels}
+        labels={labels.full}
+        axisLabels={labels.axis}
         format={(v) => `${pct.format(v)} %`}
         pointText={(i) =>
           t('merch.compliance.point', {
-            week: labels[i]!,
+            week: labels.full[i]!,
             value: show(data.weeks[i]![VALUE[metric]]),
             audits: data.weeks[i]!.audits,
           })

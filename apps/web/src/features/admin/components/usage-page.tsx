@@ -469,7 +469,7 @@ function ActiveChart({
         summary
           ? t('usage.active.summary', {
               max: figure(summary.max),
-              peak: labels[series.buckets.indexOf(summary.peak)] ?? summary.peak,
+              peak: labels.full[series.buckets.indexOf(summary.peak)] ?? summary.peak,
               min: figure(summary.min),
               last: figure(summary.last),
               unit: t(`usage.active.unit.${period}`),
@@ -477,9 +477,12 @@ function ActiveChart({
           : t('usage.active.summaryEmpty')
       }
       values={series.total}
-      labels={labels}
+      labels={labels.full}
+      axisLabels={labels.axis}
       format={figure}
-      pointText={(i) => t('usage.active.point', { bucket: labels[i]!, value: figure(series.total[i] ?? 0) })}
+      pointText={(i) =>
+        t('usage.active.point', { bucket: labels.full[i]!, value: figure(series.total[i] ?? 0) })
+      }
       table={{
         toggle: t('usage.active.table'),
         caption: t('usage.active.tableCaption', { title }),
