@@ -33,6 +33,26 @@ test('usage page: events in words, the custom period', async ({ browser }) => {
   });
 });
 
+test('usage page: a year of weeks (short days under the axis, the year in the figures table)', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await eachViewport(browser, {}, async ({ page, name, overflow, language }) => {
+    await page.goto('/adminconfigurationpage?view=usage');
+    await page.getByRole('button', { name: language === 'en' ? 'Last 12 months' : '12 tháng qua' }).click();
+    await page.getByRole('button', { name: language === 'en' ? 'Weekly' : 'Theo tuần' }).click();
+    const chart = page.locator('.usage__figure');
+    await expect(chart).toBeVisible({ timeout: 60_000 });
+    await chart.scrollIntoViewIfNeeded();
+    await chart.screenshot({ path: `${DIR}/usage-weeks-${name}.png` });
+    await chart
+      .getByText(language === 'en' ? 'Show the figures as a table' : 'Xem số liệu dạng bảng')
+      .click();
+    await chart.locator('table').screenshot({ path: `${DIR}/usage-weeks-table-${name}.png` });
+    expect.soft(await overflow(), `usage weeks ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  });
+});
+
 test('User Access cards, the header account button', async ({ browser }) => {
   test.setTimeout(300_000);
   await eachViewport(browser, {}, async ({ page, name, overflow }) => {
