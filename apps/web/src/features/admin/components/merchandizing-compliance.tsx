@@ -41,7 +41,7 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
   const [metric, setMetric] = useState<Metric>('osa');
   const groupId = useId();
   const pct = new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 1 });
-  const show = (v: number | null) => (v === null ? '—' : `${pct.format(v)} %`);
+  const show = (v: number | null) => (v === null ? '—' : `${pct.format(v)}\u00a0%`);
   const hurdle = data.hurdles[metric];
   const values = data.weeks.map((w) => w[VALUE[metric]] ?? 0);
   const labels = chartDayLabels(
@@ -115,7 +115,7 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
         values={values}
         labels={labels.full}
         axisLabels={labels.axis}
-        format={(v) => `${pct.format(v)} %`}
+        format={(v) => `${pct.format(v)}\u00a0%`}
         pointText={(i) =>
           t('merch.compliance.point', {
             week: labels.full[i]!,

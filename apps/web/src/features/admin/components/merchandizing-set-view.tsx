@@ -157,15 +157,15 @@ export function MerchSetView({
         </div>
         <div>
           <dt>{t('merch.field.osaHurdle')}</dt>
-          <dd>{set.osaHurdle} %</dd>
+          <dd>{set.osaHurdle}&nbsp;%</dd>
         </div>
         <div>
           <dt>{t('merch.field.facingsHurdle')}</dt>
-          <dd>{set.facingsHurdle} %</dd>
+          <dd>{set.facingsHurdle}&nbsp;%</dd>
         </div>
         <div>
           <dt>{t('merch.field.stockHurdle')}</dt>
-          <dd>{set.stockHurdle} %</dd>
+          <dd>{set.stockHurdle}&nbsp;%</dd>
         </div>
       </dl>
 

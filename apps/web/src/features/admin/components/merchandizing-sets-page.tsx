@@ -181,7 +181,7 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
     {
       key: 'osaHurdle',
       header: t('merch.col.hurdles'),
-      cell: (row) => `${row.osaHurdle} / ${row.facingsHurdle} / ${row.stockHurdle} %`,
+      cell: (row) => `${row.osaHurdle} / ${row.facingsHurdle} / ${row.stockHurdle}\u00a0%`,
     },
     { key: 'goLive', header: t('merch.field.goLive'), sortable: true, cell: (row) => day(row.goLive) },
     { key: 'endDate', header: t('merch.field.endDate'), sortable: true, cell: (row) => day(row.endDate) },
