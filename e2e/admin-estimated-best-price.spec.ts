@@ -35,6 +35,18 @@ test('recompute, search an item, override its price', async ({ page }) => {
   await page.getByTestId('countdown-popup').getByRole('button').first().click();
   await expect(table(page).getByRole('row').nth(1)).toContainText('97.5');
 
+  // The outlet types are a choice of the market's (GET …/filters), not typed to the letter.
+  const typeSelect = page.getByLabel('Outlet type', { exact: true });
+  const types = (await typeSelect.locator('option').allTextContents()).slice(1);
+  expect(types.length).toBeGreaterThan(1);
+  await page.getByLabel('Item codes').fill('');
+  await typeSelect.selectOption(types[1]!);
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  const typed = table(page).getByRole('row');
+  await expect(typed.nth(1)).toContainText(types[1]!);
+  for (const other of types.filter((t) => t !== types[1] && !t.includes(types[1]!) && !types[1]!.includes(t)))
+    await expect(table(page)).not.toContainText(other);
+
   await page.setViewportSize({ width: 480, height: 900 });
   await page.screenshot({ path: test.info().outputPath('best-price-480.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

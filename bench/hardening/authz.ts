@@ -436,6 +436,29 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
         coveredTables.add(table.tool);
       }
     }
+    // A dropdown of values (FilterSpec.choices): Estimated Best Price's outlet types (market-wide rows;
+    // a DT-limited admin is refused by its policy, which the matrix above checks; vn and bd both have it).
+    {
+      const session = callers.get(`admin.${market}`)!;
+      const bp = await call(`${base}/api/admin/estimatedBestPrice/filters?countryCode=${market}`, {
+        headers: session.headers,
+      });
+      expect200(bp, `estimatedBestPrice filters as ${session.email}`, mismatches);
+      const choices = (envelope(bp)?.data as { choices?: Record<string, unknown[]> } | undefined)?.choices;
+      const wantTypes = Number(
+        (
+          await db.query<{ n: string }>(
+            'SELECT count(DISTINCT outlet_type) AS n FROM best_prices WHERE country_code = $1',
+            [market],
+          )
+        ).rows[0]!.n,
+      );
+      expectCount(
+        `estimatedBestPrice outlet type dropdown as ${session.email}`,
+        choices?.['filter_outlet_type']?.length,
+        wantTypes,
+      );
+    }
   }
   for (const m of mismatches.slice(0, 30)) log(`authz: MISMATCH ${m}`);
   log(

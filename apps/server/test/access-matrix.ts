@@ -369,6 +369,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/admin/estimatedBestPrice/list', allowed: admins },
   { route: 'GET /api/admin/estimatedBestPrice/filterResult', allowed: admins },
   { route: 'GET /api/admin/estimatedBestPrice/fileExport', allowed: admins },
+  { route: 'GET /api/admin/estimatedBestPrice/filters', allowed: admins },
   {
     route: 'POST /api/admin/estimatedBestPrice/recompute',
     allowed: admins,

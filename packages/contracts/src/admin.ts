@@ -147,6 +147,8 @@ export type OutletStatusPage = z.infer<typeof outletStatusPageSchema>;
 export const dtFilterOptionsSchema = z.object({
   dtCodes: z.array(z.object({ code: z.string(), name: z.string() })),
   dtSiteCodes: z.array(z.object({ code: z.string(), name: z.string(), dtCode: z.string() })),
+  /** Per filter parameter that offers a choice (e.g. filter_outlet_type): the values the caller's rows hold. */
+  choices: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type DtFilterOptions = z.infer<typeof dtFilterOptionsSchema>;
 export const outletStatusFiltersSchema = dtFilterOptionsSchema;

@@ -89,6 +89,7 @@ describe('access', () => {
     ['GET', `${API}/list`],
     ['GET', `${API}/filterResult`],
     ['GET', `${API}/fileExport`],
+    ['GET', `${API}/filters`],
     ['POST', `${API}/recompute`],
     ['PUT', API],
   ] as const;
@@ -151,6 +152,19 @@ describe('recompute and list', () => {
       before: null,
       after: { asOf: AS_OF, estimates: 2 },
     });
+  });
+
+  it('offers the outlet types of the market’s prices to filter by, in order, and no distributors', async () => {
+    const options = data<{ dtCodes: unknown[]; dtSiteCodes: unknown[]; choices: Record<string, string[]> }>(
+      await call(t.app, adminVn, 'GET', `${API}/filters?countryCode=vn`),
+    );
+    const { rows } = await t.app.db.query<{ outlet_type: string }>(
+      `SELECT DISTINCT outlet_type FROM best_prices WHERE country_code = 'vn' ORDER BY 1`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(options.choices.filter_outlet_type).toEqual(rows.map((r) => r.outlet_type));
+    expect(options.dtCodes).toEqual([]);
+    expect(options.dtSiteCodes).toEqual([]);
   });
 
   it('filters by item code, outlet type and flagged; exports CSV', async () => {

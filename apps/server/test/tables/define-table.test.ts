@@ -10,6 +10,7 @@ import {
   countRows,
   csvStream,
   defineTable,
+  filterChoices,
   listPage,
   tableCriteria,
   TableDefinitionError,
@@ -114,6 +115,51 @@ describe('defineTable', () => {
         filters: { outletCode: { ...outletSpec.filters.outletCode, max: SEARCH_LIST_MAX + 1 } },
       }),
     ).toThrow(/more than 10/);
+  });
+
+  it('refuses choices on a filter that does not match whole values', () => {
+    expect(() =>
+      defineTable({
+        ...outletSpec,
+        filters: { outletCode: { ...outletSpec.filters.outletCode, match: 'contains', choices: true } },
+      }),
+    ).toThrow(/offers choices but does not match equals/);
+  });
+});
+
+describe('filter choices', () => {
+  const withChoices = defineTable({
+    ...outletSpec,
+    filters: {
+      ...outletSpec.filters,
+      outletType: {
+        column: 'o.outlet_type',
+        match: 'equals',
+        label: { en: 'Outlet Type', vi: 'Loại cửa hàng' },
+        chars: CHARACTER_RULES.any,
+        choices: true,
+      },
+    },
+  });
+
+  it('are the values the caller’s rows hold: the market’s, within their DT scope, in order, whatever is filtered', async () => {
+    const want = async (dt: string | null) =>
+      (
+        await t.database.db.query<{ v: string }>(
+          `SELECT DISTINCT outlet_type AS v FROM outlets
+            WHERE country_code = 'vn' AND ($1::text IS NULL OR dt_code = $1) ORDER BY 1`,
+          [dt],
+        )
+      ).rows.map((r) => r.v);
+    const c = (who: AuthUser, query: Record<string, unknown> = {}) =>
+      tableCriteria(withChoices, { market: 'vn', user: who, query });
+    const all = await filterChoices(t.database.db, withChoices, c(ALL, { outletCode: '1' }));
+    expect(Object.keys(all)).toEqual(['outletType']);
+    expect(all['outletType']).toEqual(await want(null));
+    expect(all['outletType']!.length).toBeGreaterThan(1);
+    const scoped = await filterChoices(t.database.db, withChoices, c(SCOPED));
+    expect(scoped['outletType']).toEqual(await want('VNDT001'));
+    expect((await filterChoices(t.database.db, withChoices, c(user('VNDT999'))))['outletType']).toEqual([]);
   });
 });
 

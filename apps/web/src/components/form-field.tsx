@@ -107,7 +107,8 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'info'; childr
 
 /**
  * A labelled select of codes with an "all" choice first (value ''): the filters of the admin tables
- * (DT code, DT site code, …). Options read "name (code)".
+ * (DT code, DT site code, outlet type, …). Options read "name (code)", or the code alone when it is
+ * its own name.
  */
 export function SelectField({
   label,
@@ -137,7 +138,7 @@ export function SelectField({
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.key ?? option.code} value={option.code}>
-            {option.name} ({option.code})
+            {option.name === option.code ? option.code : `${option.name} (${option.code})`}
           </option>
         ))}
       </select>

@@ -43,7 +43,7 @@ import { csvStream, exportColumns, XLSX_CONTENT_TYPE, xlsxStream } from './expor
 import { presentColumns, presentRow } from './present.js';
 import { dtFilterOptions } from './dt-filter-options.js';
 import { gated, toolGate } from './admin-gate.js';
-import { countRows, listPage } from './sql.js';
+import { countRows, filterChoices, FILTER_CHOICES_MAX, listPage } from './sql.js';
 
 /** The header carrying the spec's cap message when an export holds only the first rows. */
 export const EXPORT_MESSAGE_HEADER = 'X-Export-Message';
@@ -84,8 +84,12 @@ export interface AdminTableOptions<Q extends z.ZodType<TableQuery>> {
     fileName: (market: CountryCode) => string;
     sheetName: string;
   };
-  /** A route answering the DT codes and DT site codes the caller may filter by (dtFilterOptions). */
-  filterOptions?: { path: string; summary: string };
+  /**
+   * A route answering what the caller may filter by: the DT codes and DT site codes (dtFilterOptions;
+   * `distributors: false` for a market-wide table, whose lists are then empty) and, for each filter
+   * declared with `choices`, the values the caller's rows hold (filterChoices).
+   */
+  filterOptions?: { path: string; summary: string; distributors?: boolean };
 }
 
 /**
@@ -161,6 +165,9 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
   }
 
   const filterOptions = options.filterOptions;
+  const choiceParams = Object.entries(table.filters as Record<string, Table['filters'][string]>)
+    .filter(([, f]) => f?.choices)
+    .map(([param]) => param);
   if (filterOptions) {
     typed.get(
       filterOptions.path,
@@ -168,7 +175,14 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
         schema: {
           tags: [tag],
           summary: filterOptions.summary,
-          description: `${options.access} The market's distributors and sites within the caller's DT codes.`,
+          description:
+            `${options.access} ` +
+            (filterOptions.distributors === false
+              ? 'dtCodes and dtSiteCodes are empty (the rows are market-wide).'
+              : "The market's distributors and sites within the caller's DT codes.") +
+            (choiceParams.length > 0
+              ? ` choices: for ${choiceParams.join(', ')}, the values the caller's rows hold (at most ${FILTER_CHOICES_MAX}).`
+              : ''),
           querystring: marketQuerySchema,
           response: envelopeResponses(dtFilterOptionsSchema),
           security: signedIn,
@@ -177,8 +191,13 @@ export function registerAdminTable<Q extends z.ZodType<TableQuery>>(
         preValidation: viewGate,
       },
       async (request) => {
-        const { user } = requireAuth(request);
-        return ok(await dtFilterOptions(app.db, user, gated(request).market));
+        const { user, market, criteria } = adminTableRequest(request, table, false);
+        const distributors =
+          filterOptions.distributors === false
+            ? { dtCodes: [], dtSiteCodes: [] }
+            : await dtFilterOptions(app.db, user, market);
+        if (choiceParams.length === 0) return ok(distributors);
+        return ok({ ...distributors, choices: await filterChoices(app.db, table, criteria) });
       },
     );
   }

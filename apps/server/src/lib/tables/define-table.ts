@@ -107,6 +107,12 @@ export interface FilterSpec {
   chars: CharacterRule;
   /** Values per search at most (default SEARCH_LIST_MAX, 10). */
   max?: number;
+  /**
+   * The filter offers a choice of the values its column holds among the caller's rows (the table's
+   * filterOptions route answers them as `choices[param]`), instead of a value typed exactly. Only for
+   * `equals` filters over a short list (a type, a category): at most FILTER_CHOICES_MAX values.
+   */
+  choices?: boolean;
 }
 
 export interface TableSpec<C extends string = string, F extends string = string> {
@@ -183,6 +189,7 @@ export function defineTable<const C extends string, const F extends string = nev
     if (blank(f.column)) fail(`filter ${param} has no column`);
     if ((f.max ?? SEARCH_LIST_MAX) > SEARCH_LIST_MAX)
       fail(`filter ${param} allows more than ${SEARCH_LIST_MAX}`);
+    if (f.choices && f.match !== 'equals') fail(`filter ${param} offers choices but does not match equals`);
   }
   return Object.freeze({
     ...spec,

@@ -38,6 +38,8 @@ export {
   whereSql,
   type RowCursor,
   type TableTotals,
+  filterChoices,
+  FILTER_CHOICES_MAX,
 } from './sql.js';
 export {
   csvCellText,

@@ -151,6 +151,37 @@ export async function countRows(q: Queryable, table: Table, c: TableCriteria): P
   return rows[0]?.total ?? 0;
 }
 
+/** The most values a filter's choices list (FilterSpec.choices); more are not a choice but a search. */
+export const FILTER_CHOICES_MAX = 500;
+
+/**
+ * The values each filter with `choices` may take for this caller: the distinct values of its column
+ * among the rows of the criteria's market and scope (no other filter applied), in order, at most
+ * FILTER_CHOICES_MAX.
+ */
+export async function filterChoices(
+  q: Queryable,
+  table: Table,
+  c: TableCriteria,
+): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  const filters = table.filters as Record<string, Table['filters'][string]>;
+  for (const [param, filter] of Object.entries(filters)) {
+    if (!filter?.choices) continue;
+    const params: unknown[] = [];
+    const where = whereSql(table, { ...c, filters: {} }, params);
+    const from = joined(table.from, lookupsReadBy(table, where, filter.column));
+    const { rows } = await q.query<{ value: string }>(
+      `SELECT DISTINCT (${filter.column})::text AS value FROM ${from}
+        WHERE ${where} AND ${filter.column} IS NOT NULL
+        ORDER BY 1 LIMIT ${FILTER_CHOICES_MAX}`,
+      params,
+    );
+    out[param] = rows.map((r) => r.value);
+  }
+  return out;
+}
+
 /** The row count and, per summed column, its sum over every row of the criteria. */
 export interface TableTotals {
   total: number;

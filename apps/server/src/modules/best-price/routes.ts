@@ -66,6 +66,11 @@ export const bestPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: (market) => `estimated-best-price_${market}`,
       sheetName: 'Estimated Best Price',
     },
+    filterOptions: {
+      path: `${BEST_PRICE_API}/filters`,
+      summary: 'Estimated Best Price: the outlet types the list may be filtered by',
+      distributors: false,
+    },
   });
 
   registerAdminChange(app, {

@@ -104,6 +104,8 @@ export const bestPriceTable = defineTable({
       match: 'equals',
       label: { en: 'Outlet Type', vi: 'Loại cửa hàng' },
       chars: CHARACTER_RULES.any,
+      // Chosen from the market's outlet types (GET …/filters), not typed to the letter.
+      choices: true,
     },
     filter_flagged: adminFilter.flag('bp.flagged', FLAGGED),
     filter_overridden: adminFilter.flag('bp.override_price IS NOT NULL', OVERRIDDEN),

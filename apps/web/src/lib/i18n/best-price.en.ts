@@ -14,6 +14,7 @@ export const bestPriceEn = {
   'bestPrice.searchHint': 'Up to {max} item codes, separated by commas',
   'bestPrice.searchTooMany': 'Enter at most {max} item codes',
   'bestPrice.outletType': 'Outlet type',
+  'bestPrice.outletTypeAll': 'All outlet types',
   'bestPrice.flagged': 'Spread',
   'bestPrice.flaggedAll': 'All',
   'bestPrice.flaggedOn': 'Wide spread',

@@ -15,6 +15,7 @@ export const bestPriceVi: Record<keyof typeof bestPriceEn, string> = {
   'bestPrice.searchHint': 'Tối đa {max} mã sản phẩm, cách nhau bằng dấu phẩy',
   'bestPrice.searchTooMany': 'Nhập tối đa {max} mã sản phẩm',
   'bestPrice.outletType': 'Loại cửa hàng',
+  'bestPrice.outletTypeAll': 'Tất cả loại cửa hàng',
   'bestPrice.flagged': 'Biên độ',
   'bestPrice.flaggedAll': 'Tất cả',
   'bestPrice.flaggedOn': 'Biên độ rộng',

@@ -8,6 +8,7 @@ import {
 import {
   downloadAdminTable,
   useAdminTablePage,
+  useDtFilterOptions,
   type TableCallQuery,
   type TablePaging,
 } from '../../../components/admin-tool/api';
@@ -48,6 +49,10 @@ export const bestPriceKeys = {
 
 export const useBestPricePage = (country: CountryCode, criteria: BestPriceCriteria) =>
   useAdminTablePage<BestPriceRow>(bestPriceKeys.page(country, criteria), country, bestPriceCall(criteria));
+
+/** GET …/filters: the outlet types of the market's prices (choices.filter_outlet_type). */
+export const useBestPriceFilters = (country: CountryCode) =>
+  useDtFilterOptions([...bestPriceKeys.all(country), 'filters'], country, `${BASE}/filters`);
 
 /** PUT …/estimatedBestPrice: set (a price) or clear (null) one override. */
 export const saveBestPrice = (country: CountryCode, body: SaveBestPrice) =>

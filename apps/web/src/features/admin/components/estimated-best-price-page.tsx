@@ -12,7 +12,13 @@ import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/
 import { CountdownPopup } from '../../../components/countdown-popup';
 import type { DataTableColumn } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
-import { CodeListField, FlagFilterField, FormField, parseCodeList } from '../../../components/form-field';
+import {
+  CodeListField,
+  FlagFilterField,
+  FormField,
+  parseCodeList,
+  SelectField,
+} from '../../../components/form-field';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
@@ -21,6 +27,7 @@ import {
   exportBestPrice,
   recomputeBestPrices,
   saveBestPrice,
+  useBestPriceFilters,
   useBestPricePage,
   type BestPriceCriteria,
 } from '../api/best-price';
@@ -67,6 +74,7 @@ function BestPriceView() {
   const [recomputing, setRecomputing] = useState(false);
 
   const result = useBestPricePage(country, criteria);
+  const outletTypes = useBestPriceFilters(country).data?.choices?.filter_outlet_type ?? [];
   const can = result.data?.can;
   const values = parseCodeList(search);
   const tooMany = values.length > SEARCH_LIST_MAX;
@@ -190,10 +198,12 @@ function BestPriceView() {
           tooManyText={t('bestPrice.searchTooMany', { max: SEARCH_LIST_MAX })}
           placeholder="SKU001, SKU002"
         />
-        <FormField
+        <SelectField
           label={t('bestPrice.outletType')}
+          allLabel={t('bestPrice.outletTypeAll')}
           value={outletType}
-          onChange={(event) => setOutletType(event.target.value)}
+          options={outletTypes.map((type) => ({ code: type, name: type }))}
+          onChange={setOutletType}
         />
         <FlagFilterField
           label={t('bestPrice.flagged')}
