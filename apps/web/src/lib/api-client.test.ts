@@ -93,6 +93,17 @@ describe('api client', () => {
     });
   });
 
+  it('does not send a request given up before it left, and rethrows the abort', async () => {
+    const fetchMock = vi.fn(async () => respond(200, { statusCode: 200, 'response-data': {} }));
+    configureApiClient({ fetch: fetchMock as unknown as typeof fetch, deviceId: async () => 'd' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(apiRequest('x', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('builds URLs under /api and leaves out undefined query values', () => {
     expect(buildUrl('sessions/v1/logout', { countryCode: 'vn', customerToken: undefined })).toBe(
       '/api/sessions/v1/logout?countryCode=vn',

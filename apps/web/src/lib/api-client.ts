@@ -218,6 +218,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (let attempt = 0; ; attempt += 1) {
     const canRetry = retryable && attempt < RETRY.extraAttempts;
     try {
+      // Given up while the headers were built (a screen left, a query cancelled): not sent at all, as
+      // fetch itself would refuse it, and never through a fetch configured since.
+      signal?.throwIfAborted();
       response = await env.fetch(url, { method, headers, body: payload, signal, credentials: 'same-origin' });
     } catch (error) {
       if (isAbortError(error)) throw error;
