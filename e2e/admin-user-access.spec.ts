@@ -97,6 +97,9 @@ test('an admin filters the users and edits one user’s access with a confirmati
     .getByRole('dialog', { name: /Save the access of/ })
     .getByRole('button', { name: 'Save' })
     .click();
+  // The first save's toast may still be up: what says this save is done is its confirmation closing
+  // (while it is open, its own Close button is inside the panel too).
+  await expect(page.getByRole('dialog', { name: /Save the access of/ })).toBeHidden();
   await expect(
     page
       .getByRole('status')
