@@ -53,6 +53,24 @@ test('usage page: a year of weeks (short days under the axis, the year in the fi
   });
 });
 
+test('Estimated Best Price: outlet types to choose, in the reader’s language', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await eachViewport(browser, {}, async ({ page, name, overflow, language }) => {
+    await page.goto('/estimatedbestprice');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    const recompute = page.getByRole('button', {
+      name: language === 'en' ? 'Recompute estimates' : /Tính lại/,
+    });
+    await recompute.click();
+    await page.getByTestId('countdown-popup').getByRole('button').first().click();
+    const select = page.getByLabel(language === 'en' ? 'Outlet type' : 'Loại cửa hàng', { exact: true });
+    await expect(select.locator('option').nth(2)).toBeAttached({ timeout: 30_000 });
+    await select.selectOption({ index: 2 });
+    await page.screenshot({ path: `${DIR}/best-price-${name}.png` });
+    expect.soft(await overflow(), `best price ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  });
+});
+
 test('User Access cards, the header account button', async ({ browser }) => {
   test.setTimeout(300_000);
   await eachViewport(browser, {}, async ({ page, name, overflow }) => {

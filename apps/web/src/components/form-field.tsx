@@ -108,7 +108,7 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'info'; childr
 /**
  * A labelled select of codes with an "all" choice first (value ''): the filters of the admin tables
  * (DT code, DT site code, outlet type, …). Options read "name (code)", or the code alone when it is
- * its own name.
+ * its own name; `withCode: false` shows the name alone (a stored word in the reader's language).
  */
 export function SelectField({
   label,
@@ -116,12 +116,14 @@ export function SelectField({
   value,
   options,
   onChange,
+  withCode = true,
 }: {
   label: string;
   allLabel: string;
   value: string;
   options: ReadonlyArray<{ key?: string; code: string; name: string }>;
   onChange(value: string): void;
+  withCode?: boolean;
 }) {
   const id = useId();
   return (
@@ -138,7 +140,7 @@ export function SelectField({
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.key ?? option.code} value={option.code}>
-            {option.name === option.code ? option.code : `${option.name} (${option.code})`}
+            {!withCode || option.name === option.code ? option.name : `${option.name} (${option.code})`}
           </option>
         ))}
       </select>

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { translate } from './i18n';
-import { term } from './terms';
+import { dataWord, term } from './terms';
 
 const vi = (key: Parameters<typeof translate>[1]) => translate('vi', key);
 
@@ -44,5 +44,13 @@ describe('words the server sends in English', () => {
     expect(term('Secondary [TP] Target', vi)).toBe('Chỉ tiêu doanh số thứ cấp [TP]');
     expect(term('GSV', vi)).toBe('GSV');
     expect(term('Something new', vi)).toBe('Something new');
+  });
+});
+
+describe('stored data words', () => {
+  it('shows an outlet type in the reader’s language, and one it does not know as stored', () => {
+    expect(dataWord('Mini Market', vi)).toBe('Siêu thị mini');
+    expect(dataWord('Grocery', (key) => translate('en', key))).toBe('Grocery');
+    expect(dataWord('Kiosk 42', vi)).toBe('Kiosk 42');
   });
 });

@@ -13,7 +13,19 @@ export const TERM_CODES: readonly MessageKey[] = (Object.keys(termsEn) as Messag
  * language; a word the catalogue does not know is shown as it came.
  */
 export function term(text: string, t: Translate): string {
-  const key = `term.${text}`;
+  return known('term', text, t);
+}
+
+/**
+ * A stored data word (an outlet type or subtype, a product category: lib/i18n/values) in the reader's
+ * language, as the reports show it; one the catalogue does not know is shown as stored.
+ */
+export function dataWord(text: string, t: Translate): string {
+  return known('value', text, t);
+}
+
+function known(prefix: 'term' | 'value', text: string, t: Translate): string {
+  const key = `${prefix}.${text}`;
   return Object.hasOwn(en, key) ? t(key as MessageKey) : text;
 }
 

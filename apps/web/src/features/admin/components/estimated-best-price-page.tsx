@@ -20,6 +20,7 @@ import {
   SelectField,
 } from '../../../components/form-field';
 import { useI18n, useT } from '../../../lib/i18n';
+import { dataWord } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -124,7 +125,7 @@ function BestPriceView() {
       key: 'outletType',
       header: t('bestPrice.col.outletType'),
       sortable: true,
-      cell: (row) => row.outletType,
+      cell: (row) => dataWord(row.outletType, t),
     },
     {
       key: 'bestPrice',
@@ -162,7 +163,7 @@ function BestPriceView() {
             className="button button--ghost"
             aria-label={t('bestPrice.editLabel', {
               item: `${row.itemName} (${row.itemCode})`,
-              type: row.outletType,
+              type: dataWord(row.outletType, t),
             })}
             onClick={() => setEditing(row)}
           >
@@ -202,7 +203,10 @@ function BestPriceView() {
           label={t('bestPrice.outletType')}
           allLabel={t('bestPrice.outletTypeAll')}
           value={outletType}
-          options={outletTypes.map((type) => ({ code: type, name: type }))}
+          options={outletTypes
+            .map((type) => ({ code: type, name: dataWord(type, t) }))
+            .sort((a, b) => a.name.localeCompare(b.name, language))}
+          withCode={false}
           onChange={setOutletType}
         />
         <FlagFilterField
@@ -289,7 +293,10 @@ function BestPriceView() {
               track('save', { tool: 'estimatedBestPrice', count: 1 });
               setPopup({
                 kind: 'success',
-                message: t('bestPrice.saved', { itemCode: editing.itemCode, type: editing.outletType }),
+                message: t('bestPrice.saved', {
+                  itemCode: editing.itemCode,
+                  type: dataWord(editing.outletType, t),
+                }),
               });
             } catch {
               setPopup({ kind: 'failure', message: t('bestPrice.saveFailed') });
@@ -345,7 +352,7 @@ export function OverrideDialog({
           {t('bestPrice.editFor', {
             item: row.itemName,
             itemCode: row.itemCode,
-            type: row.outletType,
+            type: dataWord(row.outletType, t),
             estimated: formatPrice(row.estimatedPrice),
           })}
         </p>
