@@ -12,11 +12,12 @@
  *   A replica query that fails for want of a connection (the replica stopped, restarting, a recovery
  *   conflict) is run again on the primary and the replica is marked down until the next check; one that
  *   only waited too long for a free connection of this process's own pool (isPoolBusy) is run again on
- *   the primary and the replica stays in use (the check, on a connection of its own, judges the replica). A replica
- *   query still waiting when the replica is marked down (behind a pooler that queues it while it cannot
- *   reach the replica) is given up, its connection closed, and run again on the primary: a replica read
- *   waits at most about the check's timeout plus one period once the replica stops answering. An export's
- *   cursor that has already sent a batch is not given up (it cannot start again; see RoutedRead.cursor).
+ *   the primary and the replica stays in use (the check, on a connection of its own, judges the replica).
+ *   A replica query still waiting when the replica is marked down (behind a pooler that queues it while
+ *   it cannot reach the replica) is given up, its connection closed, and run again on the primary: a
+ *   replica read waits at most about the check's timeout plus one period once the replica stops
+ *   answering. An export's cursor that has already sent a batch is not given up (it cannot start again;
+ *   see RoutedRead.cursor).
  * - The check (every checkMs): the primary's current WAL position is sampled with its time; the replica's
  *   replayed position is compared with those samples, so its lag is "now minus the time of the newest
  *   primary sample it has replayed". An idle primary therefore shows a lag of one check period, not the

@@ -166,10 +166,11 @@ export async function filterChoices(
 ): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   const filters = table.filters as Record<string, Table['filters'][string]>;
+  // The scope alone (no filter applied): the same WHERE and parameters for every filter's query.
+  const params: unknown[] = [];
+  const where = whereSql(table, { ...c, filters: {} }, params);
   for (const [param, filter] of Object.entries(filters)) {
     if (!filter?.choices) continue;
-    const params: unknown[] = [];
-    const where = whereSql(table, { ...c, filters: {} }, params);
     const from = joined(table.from, lookupsReadBy(table, where, filter.column));
     const { rows } = await q.query<{ value: string }>(
       `SELECT DISTINCT (${filter.column})::text AS value FROM ${from}

@@ -36,7 +36,10 @@ export function useAdminTablePage<Row>(
   });
 }
 
-/** The DT codes and DT site codes the caller may filter a tool's table by (its filterOptions route). */
+/**
+ * What the caller may filter a tool's table by (its filterOptions route): the DT codes and DT site codes,
+ * and `choices` for the filters that offer a choice of values (Estimated Best Price's outlet types).
+ */
 export function useDtFilterOptions(queryKey: QueryKey, country: CountryCode, path: string, enabled = true) {
   return useQuery({
     queryKey,

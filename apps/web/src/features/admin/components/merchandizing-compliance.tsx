@@ -115,7 +115,7 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
         values={values}
         labels={labels.full}
         axisLabels={labels.axis}
-        format={(v) => `${pct.format(v)}\u00a0%`}
+        format={show}
         pointText={(i) =>
           t('merch.compliance.point', {
             week: labels.full[i]!,
