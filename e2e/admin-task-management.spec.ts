@@ -4,7 +4,8 @@ import { signIn } from './auth-helpers';
 // Task Management (issue 15): a task created from the CSV template (through the upload dialog and the
 // import pipeline) at the location of a seeded task, then its progress from the seeded visits: the bar,
 // the per-team table and the outlets drill-down; the form refuses a bad task beside its fields; no
-// sideways scroll at 480 px. The spec adds one task (its dates differ each run) and changes nothing else.
+// sideways scroll at 480 px; a task made in the form from the market's outlet types. The spec adds two tasks
+// (their dates differ each run) and changes nothing else.
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const dmy = (d: Date) =>
   `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
@@ -34,12 +35,29 @@ test('create a task from the template and see its progress', async ({ page }) =>
   await form.getByRole('button', { name: 'Save task' }).click();
   await expect(form.getByText('Give a location code or customer codes')).toBeVisible();
   await expect(form.getByText('The end date is before the start date')).toBeVisible();
-  await form.getByRole('button', { name: 'Cancel' }).click();
 
-  // The template: the location, the last two weeks to a few days ahead (a different end each run).
+  // Then a good one through the form: outlet types and subtypes are chosen from the market's own, the
+  // subtypes of the chosen type only, under its heading.
   const today = new Date();
   const start = new Date(today.getTime() - 14 * 86_400_000);
   const end = new Date(today.getTime() + (5 + (Date.now() % 50)) * 86_400_000);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  await form.getByLabel('Title').fill('Grocery shelf check');
+  await form.getByLabel('Location code').fill(location);
+  const types = form.getByRole('group', { name: 'Outlet types' });
+  await types.getByRole('checkbox', { name: 'Grocery', exact: true }).check();
+  await expect(types.getByText('1 of at most 10 chosen')).toBeVisible();
+  const subtypes = form.getByRole('group', { name: 'Outlet subtypes' });
+  await expect(subtypes.getByRole('group')).toHaveCount(1);
+  await expect(subtypes.getByRole('group', { name: 'Grocery' })).toBeVisible();
+  await subtypes.getByRole('checkbox', { name: 'Large Grocery' }).check();
+  await form.getByLabel('Start date').fill(iso(start));
+  await form.getByLabel('End date').fill(iso(end));
+  await form.getByRole('button', { name: 'Save task' }).click();
+  await expect(page.getByText(/^Task T\d+ saved: \d+ outlets$/)).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // The template: the location, the last two weeks to a few days ahead (a different end each run).
   const csv =
     'Location Code,Outlet Type Code,Outlet Subtype Code,Item Codes,Customer Codes,Start Date,End Date,Country Code\r\n' +
     `${location},,,,,${dmy(start)},${dmy(end)},vn\r\n`;

@@ -16,6 +16,11 @@ test('Task Management screenshots', async ({ browser }) => {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.screenshot({ path: `test-results/task-shots/form-${name}.png` });
+    // The outlet types chosen from a list: one chosen, its subtypes under their heading.
+    const types = page.locator('fieldset.checklist').first();
+    await types.getByRole('checkbox').nth(1).check();
+    await page.locator('fieldset.checklist').nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/task-shots/form-types-${name}.png` });
     await page.keyboard.press('Escape');
     await page
       .locator('.link-button')

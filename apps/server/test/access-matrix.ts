@@ -409,6 +409,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/admin/tasks/list', allowed: admins },
   { route: 'GET /api/admin/tasks/filterResult', allowed: admins },
   { route: 'GET /api/admin/tasks/fileExport', allowed: admins },
+  { route: 'GET /api/admin/tasks/outletTypes', allowed: admins },
   { route: 'GET /api/admin/tasks/outlets', allowed: admins, request: () => ({ query: { task: 'T999999' } }) },
   {
     route: 'GET /api/admin/tasks/outlets/fileExport',

@@ -250,6 +250,16 @@ export const taskPageSchema = tablePageSchema(taskRowSchema);
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
 /** GET …/tasks/{code}: the task as the form edits it, with who made it and whether the caller may edit. */
+/**
+ * What the task form offers to choose from: the outlet types of the caller's outlets in the market, each
+ * with its subtypes, sorted (GET /api/admin/tasks/outletTypes). At most TASK_OUTLET_TYPES_MAX pairs.
+ */
+export const TASK_OUTLET_TYPES_MAX = 500;
+export const taskOutletTypesSchema = z.object({
+  outletTypes: z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) })),
+});
+export type TaskOutletTypes = z.infer<typeof taskOutletTypesSchema>;
+
 export const taskDetailSchema = taskInputSchema.extend({
   code: z.string(),
   status: z.enum(TASK_STATUSES),

@@ -113,6 +113,7 @@ describe('access', () => {
     ['GET', `${API}/filterResult`],
     ['GET', `${API}/fileExport`],
     ['GET', `${API}/outlets?task=T1`],
+    ['GET', `${API}/outletTypes`],
     ['POST', API],
   ] as const)('%s %s: 401 signed out, 403 for a non-admin and another market’s admin', async (m, url) => {
     const body = m === 'POST' ? {} : undefined;
@@ -124,6 +125,28 @@ describe('access', () => {
 });
 
 describe('the form', () => {
+  it('offers the outlet types and subtypes of the caller’s outlets, each type with its subtypes', async () => {
+    type Offered = { outletTypes: { type: string; subtypes: string[] }[] };
+    const offered = async (token: string) => {
+      const res = await call(t.app, token, 'GET', `${API}/outletTypes?countryCode=vn`);
+      expect(res.statusCode).toBe(200);
+      return data<Offered>(res).outletTypes;
+    };
+    const all = await offered(adminVn);
+    // Types in order, each once, subtypes in order: what the market's active outlets hold.
+    const names = all.map((x) => x.type);
+    expect(names).toEqual([...new Set(names)].sort());
+    for (const x of all) expect(x.subtypes).toEqual([...new Set(x.subtypes)].sort());
+    const { rows } = await t.app.db.query<{ n: string }>(
+      `SELECT count(DISTINCT outlet_type) AS n FROM outlets WHERE country_code = 'vn' AND active AND outlet_type <> ''`,
+    );
+    expect(all.length).toBe(Number(rows[0]!.n));
+    expect(all.find((x) => x.type === TYPE)?.subtypes).toEqual(['Big', 'Small']);
+    // A DT-limited admin is offered only what their distributors' outlets hold: dtA's fixture outlets
+    // (Big and Small) plus whatever the seed put there (nothing: dtA is the factory's own distributor).
+    expect(await offered(dtAdminVn)).toEqual([{ type: TYPE, subtypes: ['Big', 'Small'] }]);
+  });
+
   it('names every problem of a bad form by field', async () => {
     const res = await create(
       form({

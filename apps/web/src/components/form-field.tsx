@@ -68,7 +68,6 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
   ) : null;
 }
 
-/** A status or error line read out by screen readers when it changes. */
 /** A 6-digit one-time code: digits only, the numeric keyboard and the browser's one-time-code autofill. */
 export function CodeField({
   label,
@@ -97,6 +96,7 @@ export function CodeField({
   );
 }
 
+/** A status or error line read out by screen readers when it changes. */
 export function FormMessage({ kind, children }: { kind: 'error' | 'info'; children: string | null }) {
   return (
     <div className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>

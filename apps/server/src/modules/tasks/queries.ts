@@ -11,8 +11,10 @@ import type {
   TaskField,
   TaskFormProblem,
   TaskInput,
+  TaskOutletTypes,
   TaskTeamRow,
 } from '@fieldforce/contracts';
+import { TASK_OUTLET_TYPES_MAX } from '@fieldforce/contracts';
 import type { Queryable } from '../../db/client.js';
 import { dtScope, dtScopeSql, type AuthUser } from '../../lib/policy.js';
 import { audited, unchanged, type AdminChange } from '../../lib/tables/index.js';
@@ -56,6 +58,33 @@ const targetParams = (market: CountryCode, w: TaskWhere) => [
   w.outletSubtypes,
   w.customerCodes,
 ];
+
+/**
+ * The outlet types and subtypes the form offers: those of the market's active outlets within the
+ * caller's distributors (a DT-limited admin's task may only reach theirs), types in order, each with its
+ * subtypes in order.
+ */
+export async function taskOutletTypes(
+  q: Queryable,
+  user: AuthUser,
+  market: CountryCode,
+): Promise<TaskOutletTypes> {
+  const params: unknown[] = [market];
+  const scope = dtScopeSql(user, 'o.dt_code', params);
+  const { rows } = await q.query<{ type: string; subtype: string | null }>(
+    `SELECT DISTINCT o.outlet_type AS type, NULLIF(o.outlet_subtype, '') AS subtype FROM outlets o
+      WHERE o.country_code = $1 AND o.active AND ${scope} AND COALESCE(o.outlet_type, '') <> ''
+      ORDER BY 1, 2 LIMIT ${TASK_OUTLET_TYPES_MAX}`,
+    params,
+  );
+  const byType = new Map<string, string[]>();
+  for (const r of rows) {
+    const subtypes = byType.get(r.type) ?? [];
+    if (r.subtype !== null) subtypes.push(r.subtype);
+    byType.set(r.type, subtypes);
+  }
+  return { outletTypes: [...byType].map(([type, subtypes]) => ({ type, subtypes })) };
+}
 
 export interface TaskCheck {
   problems: Partial<Record<TaskField, TaskFormProblem>>;

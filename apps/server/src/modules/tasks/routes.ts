@@ -17,6 +17,7 @@ import {
   taskOutletQuerySchema,
   taskPageSchema,
   taskProgressSchema,
+  taskOutletTypesSchema,
   taskQuerySchema,
   type CountryCode,
   type SaveTaskResult,
@@ -32,7 +33,15 @@ import {
 } from '../../lib/tables/index.js';
 import type { Queryable } from '../../db/client.js';
 import { assertTasks, TASK_TOOL } from './policy.js';
-import { checkTask, closeTask, createTask, findTask, taskProgress, updateTask } from './queries.js';
+import {
+  checkTask,
+  closeTask,
+  createTask,
+  findTask,
+  taskOutletTypes,
+  taskProgress,
+  updateTask,
+} from './queries.js';
 import { taskOutletTable, taskTable } from './table.js';
 // Registers the 'tasks' upload with the import pipeline.
 import './import-definition.js';
@@ -128,6 +137,17 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName: (market) => `task-outlets_${market}`,
       sheetName: 'Task Outlets',
     },
+  });
+
+  registerAdminRead(app, {
+    path: `${TASK_API}/outletTypes`,
+    summary: 'Task Management: the outlet types and subtypes the task form offers',
+    description:
+      `${ACCESS_TEXT} The outlet types of the market’s active outlets within the caller’s distributors, in ` +
+      'order, each with its subtypes in order (at most 500 type and subtype pairs).',
+    response: taskOutletTypesSchema,
+    authorize: assertTasks,
+    read: ({ db, user, market }) => taskOutletTypes(db, user, market),
   });
 
   registerAdminRead(app, {

@@ -4,6 +4,7 @@ import {
   type SaveTaskResult,
   type TaskDetail,
   type TaskInput,
+  type TaskOutletTypes,
   type TaskOutletRow,
   type TaskProgress,
   type TaskRow,
@@ -78,6 +79,7 @@ export const taskKeys = {
     ['admin', 'taskManagement', country, 'progress', code] as const,
   outlets: (country: CountryCode, criteria: TaskOutletCriteria) =>
     ['admin', 'taskManagement', country, 'outlets', criteria] as const,
+  outletTypes: (country: CountryCode) => ['admin', 'taskManagement', country, 'outletTypes'] as const,
 };
 
 export const useTaskPage = (country: CountryCode, criteria: TaskCriteria) =>
@@ -95,6 +97,19 @@ export const useTaskProgress = (country: CountryCode, code: string) =>
         countryInQuery: true,
         signal,
       }),
+  });
+
+/** GET …/tasks/outletTypes: the outlet types (each with its subtypes) the form offers. */
+export const useTaskOutletTypes = (country: CountryCode) =>
+  useQuery({
+    queryKey: taskKeys.outletTypes(country),
+    queryFn: ({ signal }) =>
+      apiRequest<TaskOutletTypes>(`${BASE}/outletTypes`, {
+        countryCode: country,
+        countryInQuery: true,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
   });
 
 /** GET …/tasks/{code}: the task as the form edits it. */

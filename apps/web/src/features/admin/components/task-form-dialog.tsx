@@ -9,13 +9,15 @@ import {
   type TaskInput,
   type TaskKind,
 } from '@fieldforce/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { ChecklistField, type ChecklistGroup } from '../../../components/checklist-field';
 import { DateRangeFields } from '../../../components/date-range-fields';
 import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { useT, type MessageKey } from '../../../lib/i18n';
-import { fetchTask, saveTask } from '../api/tasks';
+import { useI18n, useT, type MessageKey } from '../../../lib/i18n';
+import { dataWord } from '../../../lib/i18n/terms';
+import { fetchTask, saveTask, useTaskOutletTypes } from '../api/tasks';
 import { ChoiceField } from './task-fields';
 
 interface Draft {
@@ -23,8 +25,8 @@ interface Draft {
   kind: TaskKind;
   description: string;
   locationCode: string;
-  outletTypes: string;
-  outletSubtypes: string;
+  outletTypes: string[];
+  outletSubtypes: string[];
   customerCodes: string;
   itemCodes: string;
   startDate: string;
@@ -36,8 +38,8 @@ const EMPTY: Draft = {
   kind: 'displayCheck',
   description: '',
   locationCode: '',
-  outletTypes: '',
-  outletSubtypes: '',
+  outletTypes: [],
+  outletSubtypes: [],
   customerCodes: '',
   itemCodes: '',
   startDate: '',
@@ -47,24 +49,14 @@ const EMPTY: Draft = {
 /** Codes typed with commas, semicolons, spaces or new lines between them; each once. */
 export const splitCodes = (text: string) => [...new Set(text.split(/[\s,;|]+/).filter((c) => c !== ''))];
 
-/** Outlet types and subtypes are names that may hold spaces ('Wet Market'): split on commas and semicolons only. */
-export const splitNames = (text: string) => [
-  ...new Set(
-    text
-      .split(/[,;|]/)
-      .map((c) => c.trim().replace(/\s+/g, ' '))
-      .filter((c) => c !== ''),
-  ),
-];
-
 export function draftToInput(d: Draft): TaskInput {
   return {
     title: d.title.trim(),
     kind: d.kind,
     description: d.description.trim(),
     locationCode: d.locationCode.trim() || null,
-    outletTypes: splitNames(d.outletTypes),
-    outletSubtypes: splitNames(d.outletSubtypes),
+    outletTypes: [...d.outletTypes],
+    outletSubtypes: [...d.outletSubtypes],
     customerCodes: splitCodes(d.customerCodes),
     itemCodes: splitCodes(d.itemCodes),
     startDate: d.startDate,
@@ -77,8 +69,8 @@ const fromTask = (task: TaskDetail): Draft => ({
   kind: task.kind,
   description: task.description,
   locationCode: task.locationCode ?? '',
-  outletTypes: task.outletTypes.join(', '),
-  outletSubtypes: task.outletSubtypes.join(', '),
+  outletTypes: [...task.outletTypes],
+  outletSubtypes: [...task.outletSubtypes],
   customerCodes: task.customerCodes.join(', '),
   itemCodes: task.itemCodes.join(', '),
   startDate: task.startDate,
@@ -86,6 +78,45 @@ const fromTask = (task: TaskDetail): Draft => ({
 });
 
 type Problems = Partial<Record<TaskField, TaskFormProblem>>;
+type OfferedTypes = ReadonlyArray<{ type: string; subtypes: readonly string[] }>;
+
+/**
+ * The subtypes offered under each type's heading: of the chosen types, or of every type while none is
+ * chosen; names in the reader's language, in its order.
+ */
+export function subtypeGroups(
+  offered: OfferedTypes,
+  chosenTypes: readonly string[],
+  word: (text: string) => string,
+  compare: (a: string, b: string) => number,
+): ChecklistGroup[] {
+  const types = chosenTypes.length > 0 ? offered.filter((o) => chosenTypes.includes(o.type)) : offered;
+  return types
+    .filter((o) => o.subtypes.length > 0)
+    .map((o) => ({
+      heading: word(o.type),
+      options: o.subtypes
+        .map((s) => ({ value: s, label: word(s) }))
+        .sort((a, b) => compare(a.label, b.label)),
+    }))
+    .sort((a, b) => compare(a.heading, b.heading));
+}
+
+/**
+ * Types chosen now: the subtypes that only a type no longer chosen held are dropped with it (a subtype
+ * of no chosen type would reach nothing).
+ */
+export function withTypes(
+  offered: OfferedTypes,
+  types: string[],
+  subtypes: readonly string[],
+): { outletTypes: string[]; outletSubtypes: string[] } {
+  if (types.length === 0) return { outletTypes: types, outletSubtypes: [...subtypes] };
+  const kept = new Set(offered.filter((o) => types.includes(o.type)).flatMap((o) => o.subtypes));
+  const anywhere = new Set(offered.flatMap((o) => o.subtypes));
+  // A subtype the offer does not know (an old task's) is the admin's to clear, not ours.
+  return { outletTypes: types, outletSubtypes: subtypes.filter((s) => kept.has(s) || !anywhere.has(s)) };
+}
 
 /** The server's refusal as problems by field ('body.itemCodes' → itemCodes: 'unknown'). */
 function serverProblems(error: unknown): Problems | null {
@@ -111,7 +142,9 @@ export function TaskFormDialog({
   onSaved(task: TaskDetail): void;
 }) {
   const t = useT();
+  const { language } = useI18n();
   const descriptionId = useId();
+  const offered = useTaskOutletTypes(country);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [loaded, setLoaded] = useState(code === null);
   const [problems, setProblems] = useState<Problems>({});
@@ -135,6 +168,23 @@ export function TaskFormDialog({
   }, [country, code, t]);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const compare = useMemo(() => new Intl.Collator(language).compare, [language]);
+  const offeredTypes = useMemo(() => offered.data?.outletTypes ?? [], [offered.data]);
+  const typeGroups = useMemo<ChecklistGroup[]>(
+    () => [
+      {
+        options: offeredTypes
+          .map((o) => ({ value: o.type, label: dataWord(o.type, t) }))
+          .sort((a, b) => compare(a.label, b.label)),
+      },
+    ],
+    [offeredTypes, t, compare],
+  );
+  const subGroups = useMemo(
+    () => subtypeGroups(offeredTypes, draft.outletTypes, (w) => dataWord(w, t), compare),
+    [offeredTypes, draft.outletTypes, t, compare],
+  );
+  const listEmpty = offered.isError ? t('tasks.form.typesFailed') : t('tasks.form.noTypes');
   const problem = (field: TaskField) => {
     const p = problems[field];
     if (!p) return null;
@@ -165,10 +215,7 @@ export function TaskFormDialog({
     }
   };
 
-  const codes = (
-    field: 'outletTypes' | 'outletSubtypes' | 'customerCodes' | 'itemCodes',
-    label: MessageKey,
-  ) => (
+  const codes = (field: 'customerCodes' | 'itemCodes', label: MessageKey) => (
     <FormField
       label={t(label)}
       hint={t('tasks.form.codesHint')}
@@ -224,9 +271,29 @@ export function TaskFormDialog({
               autoComplete="off"
               onChange={(e) => set({ locationCode: e.target.value })}
             />
-            {codes('outletTypes', 'tasks.form.outletTypes')}
-            {codes('outletSubtypes', 'tasks.form.outletSubtypes')}
             {codes('customerCodes', 'tasks.form.customerCodes')}
+            <ChecklistField
+              legend={t('tasks.form.outletTypes')}
+              hint={t('tasks.form.outletTypesHint')}
+              error={problem('outletTypes')}
+              groups={typeGroups}
+              selected={draft.outletTypes}
+              max={TASK_LIMITS.outletTypes}
+              loading={offered.isPending}
+              emptyText={listEmpty}
+              onChange={(types) => set(withTypes(offeredTypes, types, draft.outletSubtypes))}
+            />
+            <ChecklistField
+              legend={t('tasks.form.outletSubtypes')}
+              hint={t('tasks.form.outletSubtypesHint')}
+              error={problem('outletSubtypes')}
+              groups={subGroups}
+              selected={draft.outletSubtypes}
+              max={TASK_LIMITS.outletSubtypes}
+              loading={offered.isPending}
+              emptyText={listEmpty}
+              onChange={(outletSubtypes) => set({ outletSubtypes })}
+            />
           </fieldset>
           <div className="task-form__wide">{codes('itemCodes', 'tasks.form.itemCodes')}</div>
           <DateRangeFields
