@@ -459,6 +459,34 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
         wantTypes,
       );
     }
+    // The task form's outlet types and subtypes: what the caller's own active outlets hold, for the
+    // market's admin and the DT-limited one.
+    for (const session of admins) {
+      const offered = await call(`${base}/api/admin/tasks/outletTypes?countryCode=${market}`, {
+        headers: session.headers,
+      });
+      expect200(offered, `task outlet types as ${session.email}`, mismatches);
+      const list =
+        (envelope(offered)?.data as { outletTypes?: { type: string; subtypes: string[] }[] } | undefined)
+          ?.outletTypes ?? [];
+      const scope = await scopeOf(db, session.email);
+      const params: unknown[] = [market];
+      const where = scopeSql(scope, 'dt_code', params);
+      const want = (
+        await db.query<{ types: string; pairs: string }>(
+          `SELECT count(DISTINCT outlet_type) AS types,
+                  count(DISTINCT (outlet_type, outlet_subtype)) FILTER (WHERE outlet_subtype <> '') AS pairs
+             FROM outlets WHERE country_code = $1 AND active AND outlet_type <> '' AND ${where}`,
+          params,
+        )
+      ).rows[0]!;
+      expectCount(`task form outlet types as ${session.email}`, list.length, Number(want.types));
+      expectCount(
+        `task form outlet subtypes as ${session.email}`,
+        list.reduce((n, x) => n + x.subtypes.length, 0),
+        Number(want.pairs),
+      );
+    }
   }
   for (const m of mismatches.slice(0, 30)) log(`authz: MISMATCH ${m}`);
   log(
