@@ -1,4 +1,5 @@
-import { en, type MessageKey } from '../../lib/i18n';
+import type { MessageKey } from '../../lib/i18n';
+import { wordKey } from '../../lib/i18n/terms';
 
 /**
  * The words for the stored values of a report column (statuses such as `not_applied`, promotion
@@ -53,8 +54,7 @@ export function valueLabelKey(columnKey: string, value: string): MessageKey | un
   const labels = VALUE_LABELS[columnKey];
   if (labels && Object.hasOwn(labels, value)) return labels[value];
   const kind = DATA_WORD_COLUMNS[columnKey];
-  const key = kind ? `${kind}.${value}` : undefined;
-  return key && Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
+  return kind ? wordKey(kind, value) : undefined;
 }
 
 /** Columns whose values are labelled (a test checks every stored status has a label). */

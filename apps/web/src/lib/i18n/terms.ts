@@ -24,9 +24,15 @@ export function dataWord(text: string, t: Translate): string {
   return known('value', text, t);
 }
 
-function known(prefix: 'term' | 'value', text: string, t: Translate): string {
+/** The catalogue's key for a server word ('term') or a stored data word ('value'), if it has one. */
+export function wordKey(prefix: 'term' | 'value', text: string): MessageKey | undefined {
   const key = `${prefix}.${text}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : text;
+  return Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
+}
+
+function known(prefix: 'term' | 'value', text: string, t: Translate): string {
+  const key = wordKey(prefix, text);
+  return key ? t(key) : text;
 }
 
 /** A KPI answer with its level titles and KPI headers in the reader's language (for the screen only). */
