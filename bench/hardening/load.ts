@@ -7,7 +7,9 @@
  * at most 10 users per account: the device cap), then loops over a mix its account may do, with a
  * think time (--think ms, default 500) between calls: UCube dashboards (daily trend, performance KPIs),
  * a report page and its totals, a CSV export of three days, tracking (vn), an upload of a small Outlet
- * Geo-Compliance file (admins), and now and then a sign-in again on the same device.
+ * Geo-Compliance file (admins), and now and then a sign-in again on the same device. The default pace
+ * (about two calls a second per user) saturates two cores, as the throughput two/one figure needs; a
+ * person's pace is `--think 3000` or more (docs/reliability.md, "Session 16": the p95 targets hold).
  *
  * Figures per run: calls, errors (a status other than 2xx, or no answer), p95 per call kind,
  * throughput (calls/s); the ratio two/one; each part's CPU share (its CPU time over the run's
