@@ -319,6 +319,53 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
   }
   log(`authz: reports counted: ${[...coveredReports].join(', ')}`);
 
+  // Salesman tracking's list and its export (today): the market's active salesmen of the caller's DT
+  // scope. A caller the tracking policy refuses (the market's SMTracking off, no operational-report
+  // access) gets 403, which the matrix above judges; every 200 is counted.
+  let trackingCounted = 0;
+  for (const market of MATRIX_MARKETS) {
+    for (const kind of reportUsers) {
+      const session = callers.get(`${kind}.${market}`)!;
+      const scope = await scopeOf(db, session.email);
+      const list = await call(`${base}/api/tracking/salesmen?countryCode=${market}`, {
+        headers: session.headers,
+      });
+      if (list.status === 403) continue;
+      expect200(list, `tracking salesmen as ${session.email}`, mismatches);
+      const params: unknown[] = [market];
+      const want = Number(
+        (
+          await db.query<{ n: string }>(
+            `SELECT count(*) AS n FROM salesmen s
+              WHERE s.country_code = $1 AND s.active AND ${scopeSql(scope, 's.dt_code', params)}
+                AND EXISTS (SELECT 1 FROM distributors d WHERE d.dt_code = s.dt_code)`,
+            params,
+          )
+        ).rows[0]!.n,
+      );
+      const rows = (envelope(list)?.data as { salesmen?: Record<string, unknown>[] } | undefined)?.salesmen;
+      expectCount(`tracking salesmen as ${session.email}`, rows?.length, want);
+      for (const r of rows ?? []) {
+        if (scope !== null && outside(r, scope)) outOfScopeRows += 1;
+      }
+      const exp = await call(`${base}/api/tracking/salesmen/export?countryCode=${market}&format=csv`, {
+        headers: session.headers,
+        maxBytes: 64 * 1024 * 1024,
+        timeoutMs: 120_000,
+      });
+      // DownloadReports off refuses the export (403) for everyone in the market: not a count to check.
+      if (exp.status !== 403) {
+        expectCount(
+          `tracking export rows as ${session.email}`,
+          exp.status === 200 ? csvRecords(exp.text) : -exp.status,
+          want,
+        );
+      }
+      trackingCounted += 1;
+    }
+  }
+  log(`authz: tracking lists counted for ${trackingCounted} callers`);
+
   // Admin tables, with the market's admin (every distributor) and a DT-limited admin copy: list, DT filter
   // in / out / mixed, the DT dropdown and the export, each against SQL.
   const coveredTables = new Set<string>();
@@ -436,6 +483,209 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
         coveredTables.add(table.tool);
       }
     }
+    // The other admin lists, each with its own scope rule, written here from its meaning over the base
+    // tables: list total and CSV export rows for the market's admin and the DT-limited one.
+    // A task reaching outlets of the limited admin's distributor and of another (the seed's tasks each
+    // reach one), made by the market's admin through the form's call: its outlet list must differ between
+    // the two admins.
+    const { rows: firstOutlets } = await db.query<{ outlet_code: string; dt_code: string }>(
+      `SELECT DISTINCT ON (dt_code) outlet_code, dt_code FROM outlets
+        WHERE country_code = $1 AND active ORDER BY dt_code, outlet_code`,
+      [market],
+    );
+    const reach = [
+      firstOutlets.find((r) => r.dt_code === inCode),
+      firstOutlets.find((r) => r.dt_code !== inCode),
+    ].filter((r) => r !== undefined);
+    const made = await call(`${base}/api/admin/tasks?countryCode=${market}`, {
+      method: 'POST',
+      headers: {
+        ...callers.get(`admin.${market}`)!.headers,
+        'content-type': 'application/json',
+        'x-requested-with': 'fieldforce',
+      },
+      body: JSON.stringify({
+        title: 'Hardening: two distributors',
+        kind: 'survey',
+        description: '',
+        locationCode: null,
+        outletTypes: [],
+        outletSubtypes: [],
+        customerCodes: reach.map((r) => r.outlet_code),
+        itemCodes: [],
+        startDate: '2031-01-01',
+        endDate: '2031-01-31',
+      }),
+    });
+    expect200(made, `a task over two distributors in ${market}`, mismatches);
+    const taskCode = (envelope(made)?.data as { task?: { code: string } } | undefined)?.task?.code;
+    const otherLists: {
+      tool: string;
+      /** The admin menu's key of the tool (GET /api/admin/tools): a market without it refuses (403). */
+      menu: string;
+      list: string;
+      export: string;
+      /** SQL of the rows this caller should get ($1 the market; the scope pushed by `scoped`). */
+      sql: (scoped: (column: string) => string) => string;
+      /** What a DT-limited admin gets: the rows of `sql`, or 403 by the tool's policy. */
+      limited: 'rows' | 403;
+      /** The list's dropdowns (its `…/filters` call): each answer's field, and the SQL of its values. */
+      dropdowns?: {
+        path: string;
+        fields: [field: string, sql: (scoped: (column: string) => string) => string][];
+      };
+    }[] = [
+      {
+        tool: 'userAccess',
+        menu: 'userAccess',
+        list: '/api/admin/userAccess/list',
+        export: '/api/admin/userAccess/fileExport',
+        // The DT codes to filter by: the market's distributors and sites within the caller's DT codes.
+        dropdowns: {
+          path: '/api/admin/userAccess/filters',
+          fields: [
+            [
+              'dtCodes',
+              (scoped) =>
+                `SELECT count(*) AS n FROM distributors WHERE country_code = $1 AND ${scoped('dt_code = ANY ($SCOPE::text[])')}`,
+            ],
+            [
+              'dtSiteCodes',
+              (scoped) =>
+                `SELECT count(*) AS n FROM dt_sites WHERE country_code = $1 AND ${scoped('dt_code = ANY ($SCOPE::text[])')}`,
+            ],
+          ],
+        },
+        // Users of the market; a DT-limited admin sees a user only when every DT code the user holds is
+        // one of theirs (a user of every distributor, or of none, is not theirs to see).
+        sql: (scoped) => `SELECT count(*) AS n FROM users u
+          WHERE $1 = ANY (SELECT btrim(x) FROM unnest(string_to_array(u.country_codes, ',')) x)
+            AND ${scoped(`(EXISTS (SELECT 1 FROM unnest(string_to_array(u.dt_access_codes, ',')) x WHERE btrim(x) <> '')
+                 AND NOT EXISTS (SELECT 1 FROM unnest(string_to_array(u.dt_access_codes, ',')) x
+                                  WHERE btrim(x) <> '' AND NOT btrim(x) = ANY ($SCOPE::text[])))`)}`,
+        limited: 'rows',
+      },
+      {
+        tool: 'taskManagement',
+        menu: 'taskManagement',
+        list: '/api/admin/tasks/list',
+        export: '/api/admin/tasks/fileExport',
+        // Tasks of the market; a DT-limited admin sees a task that reaches one of their distributors.
+        sql: (scoped) => `SELECT count(*) AS n FROM tasks t WHERE t.country_code = $1
+            AND ${scoped('EXISTS (SELECT 1 FROM task_targets tt WHERE tt.task_id = t.id AND tt.dt_code = ANY ($SCOPE::text[]))')}`,
+        limited: 'rows',
+      },
+      ...(taskCode
+        ? [
+            {
+              tool: 'taskOutlets',
+              menu: 'taskManagement',
+              list: `/api/admin/tasks/outlets?task=${taskCode}`,
+              export: `/api/admin/tasks/outlets/fileExport?task=${taskCode}`,
+              // One task's targeted outlets; a DT-limited admin only theirs (the task must reach one).
+              sql: (scoped: (column: string) => string) => `SELECT count(*) AS n FROM task_targets tt
+                  JOIN tasks t ON t.id = tt.task_id
+                 WHERE t.country_code = $1 AND t.code = '${taskCode}'
+                   AND ${scoped('tt.dt_code = ANY ($SCOPE::text[])')}`,
+              limited: 'rows' as const,
+            },
+          ]
+        : []),
+      {
+        tool: 'merchandizingSets',
+        menu: 'merchandizingSets',
+        list: '/api/admin/merchandizingSets/list',
+        export: '/api/admin/merchandizingSets/fileExport',
+        // Its Sub-Region and BU-Asset Type choices: the values the listed sets (each Set ID's newest
+        // version) hold.
+        dropdowns: {
+          path: '/api/admin/merchandizingSets/filters',
+          fields: [
+            [
+              'subRegions',
+              () => `SELECT count(DISTINCT sub_region) AS n FROM merch_sets m WHERE m.country_code = $1
+                AND m.version = (SELECT max(version) FROM merch_sets x WHERE x.country_code = m.country_code AND x.set_id = m.set_id)`,
+            ],
+            [
+              'buAssetTypes',
+              () => `SELECT count(DISTINCT bu_asset_type) AS n FROM merch_sets m WHERE m.country_code = $1
+                AND m.version = (SELECT max(version) FROM merch_sets x WHERE x.country_code = m.country_code AND x.set_id = m.set_id)`,
+            ],
+          ],
+        },
+        // One row per Set ID of the market (its newest version), the same for every admin of the market.
+        sql: () => `SELECT count(DISTINCT set_id) AS n FROM merch_sets WHERE country_code = $1`,
+        limited: 'rows',
+      },
+      {
+        tool: 'estimatedBestPrice',
+        menu: 'estimatedBestPrice',
+        list: '/api/admin/estimatedBestPrice/list',
+        export: '/api/admin/estimatedBestPrice/fileExport',
+        // Every priced item (a known product) and outlet type of the market; admins of every distributor.
+        sql: () => `SELECT count(*) AS n FROM best_prices bp WHERE bp.country_code = $1
+            AND EXISTS (SELECT 1 FROM products p WHERE p.item_code = bp.item_code)`,
+        limited: 403,
+      },
+    ];
+    const menus = new Map<Session, Set<string>>();
+    for (const session of admins) {
+      const menu = await call(`${base}/api/admin/tools?countryCode=${market}`, { headers: session.headers });
+      expect200(menu, `admin menu as ${session.email}`, mismatches);
+      const tools = (envelope(menu)?.data as { tools?: { key: string }[] } | undefined)?.tools ?? [];
+      menus.set(session, new Set(tools.map((x) => x.key)));
+    }
+    for (const listSpec of otherLists) {
+      for (const session of admins) {
+        const scope = await scopeOf(db, session.email);
+        const who = `${listSpec.tool} as ${session.email}`;
+        const sep = listSpec.list.includes('?') ? '&' : '?';
+        const page = await call(`${base}${listSpec.list}${sep}countryCode=${market}&page=1&pageSize=1`, {
+          headers: session.headers,
+        });
+        if (!menus.get(session)!.has(listSpec.menu) || (scope !== null && listSpec.limited === 403)) {
+          scopeCalls += 1;
+          if (page.status !== 403) mismatches.push(`${who}: HTTP ${page.status}, not theirs to open (403)`);
+          continue;
+        }
+        expect200(page, `${who} list`, mismatches);
+        const params: unknown[] = [market];
+        const scoped = (condition: string) => {
+          if (scope === null) return 'TRUE';
+          params.push(scope);
+          return condition.replaceAll('$SCOPE', `$${params.length}`);
+        };
+        const want = Number((await db.query<{ n: string }>(listSpec.sql(scoped), params)).rows[0]!.n);
+        const total = (envelope(page)?.data as { total?: number } | undefined)?.total;
+        expectCount(`${who} list total`, total, want);
+        log(`authz: ${who} in ${market}: ${want} rows`);
+        const exportSep = listSpec.export.includes('?') ? '&' : '?';
+        const exp = await call(`${base}${listSpec.export}${exportSep}countryCode=${market}&format=csv`, {
+          headers: session.headers,
+          maxBytes: 512 * 1024 * 1024,
+          timeoutMs: 180_000,
+        });
+        expectCount(`${who} export rows`, exp.status === 200 ? csvRecords(exp.text) : -exp.status, want);
+        if (listSpec.dropdowns) {
+          const dd = await call(`${base}${listSpec.dropdowns.path}?countryCode=${market}`, {
+            headers: session.headers,
+          });
+          expect200(dd, `${who} dropdowns`, mismatches);
+          const data = (envelope(dd)?.data ?? {}) as Record<string, unknown[] | undefined>;
+          for (const [field, sql] of listSpec.dropdowns.fields) {
+            const ddParams: unknown[] = [market];
+            const ddScoped = (condition: string) => {
+              if (scope === null) return 'TRUE';
+              ddParams.push(scope);
+              return condition.replaceAll('$SCOPE', `$${ddParams.length}`);
+            };
+            const wantValues = Number((await db.query<{ n: string }>(sql(ddScoped), ddParams)).rows[0]!.n);
+            expectCount(`${who} ${field} dropdown`, data[field]?.length, wantValues);
+          }
+        }
+        coveredTables.add(listSpec.tool);
+      }
+    }
     // A dropdown of values (FilterSpec.choices): Estimated Best Price's outlet types (market-wide rows;
     // a DT-limited admin is refused by its policy, which the matrix above checks; vn and bd both have it).
     {
@@ -504,6 +754,7 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
     'authz.outOfScopeRows': outOfScopeRows,
     'authz.dtScopeCalls': scopeCalls,
     'authz.reportsCounted': coveredReports.size,
+    'authz.trackingCallersCounted': trackingCounted,
     'authz.adminTablesCounted': coveredTables.size,
   };
 }
