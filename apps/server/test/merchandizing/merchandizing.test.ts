@@ -561,6 +561,36 @@ describe('versions and compliance', () => {
     expect(scoped.overall).toMatchObject({ audits: 2, osaPct: 75, facingsPct: 100, stockPct: 87.5 });
   });
 
+  it('offers as filter choices only what each set’s current version holds', async () => {
+    const save = (extra: Record<string, unknown>) =>
+      call(t.app, adminVn, 'POST', `${API}/set?countryCode=vn`, setBody('CHOICE-1', extra));
+    expect((await save({ subRegion: 'Old Region Only', buAssetType: 'Old Type Only' })).statusCode).toBe(200);
+    const next = await call(t.app, adminVn, 'POST', `${API}/version?countryCode=vn`, {
+      setId: 'CHOICE-1',
+      goLive: '2027-01-01',
+      endDate: '2027-03-31',
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(
+      (
+        await save({
+          subRegion: 'New Region Only',
+          buAssetType: 'New Type Only',
+          goLive: '2027-01-01',
+          endDate: '2027-03-31',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const choices = data<{ subRegions: string[]; buAssetTypes: string[] }>(
+      await call(t.app, adminVn, 'GET', `${API}/filters?countryCode=vn`),
+    );
+    // Version 1 keeps its old values (readable on the set page), but the list shows version 2 only.
+    expect(choices.subRegions).toContain('New Region Only');
+    expect(choices.subRegions).not.toContain('Old Region Only');
+    expect(choices.buAssetTypes).toContain('New Type Only');
+    expect(choices.buAssetTypes).not.toContain('Old Type Only');
+  });
+
   it('starts a version that copies the current one; the old version and its audits stay readable', async () => {
     await call(t.app, adminVn, 'POST', `${API}/outlet?countryCode=vn`, {
       setId: 'COMP-1',

@@ -285,9 +285,11 @@ export async function setCompliance(
 /** The market's Sub-Regions and BU-Asset Types (the list's filter choices). */
 export async function setFilterOptions(q: Queryable, market: CountryCode) {
   const { rows } = await q.query<{ sub_regions: string[] | null; types: string[] | null }>(
+    // The values the list's rows hold: each Set ID's newest version, as the list shows it.
     `SELECT array_agg(DISTINCT sub_region ORDER BY sub_region) AS sub_regions,
             array_agg(DISTINCT bu_asset_type ORDER BY bu_asset_type) AS types
-     FROM merch_sets WHERE country_code = $1`,
+     FROM (SELECT DISTINCT ON (set_id) sub_region, bu_asset_type FROM merch_sets
+            WHERE country_code = $1 ORDER BY set_id, version DESC) s`,
     [market],
   );
   return { subRegions: rows[0]?.sub_regions ?? [], buAssetTypes: rows[0]?.types ?? [] };
