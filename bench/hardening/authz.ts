@@ -107,6 +107,16 @@ const scopeSql = (scope: string[] | null, column: string, params: unknown[]) => 
   return `${column} = ANY($${params.length}::text[])`;
 };
 
+/**
+ * For the other admin lists' SQL: a condition on the caller's DT codes (`$SCOPE` in it), or TRUE for a
+ * caller of every distributor; pushes the codes onto `params`.
+ */
+const scopedBy = (scope: string[] | null, params: unknown[]) => (condition: string) => {
+  if (scope === null) return 'TRUE';
+  params.push(scope);
+  return condition.replaceAll('$SCOPE', `$${params.length}`);
+};
+
 /** The reports' row counts, written from their meaning (spec section 5) over the base tables. */
 const REPORT_COUNTS: Record<
   string,
@@ -650,12 +660,9 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
         }
         expect200(page, `${who} list`, mismatches);
         const params: unknown[] = [market];
-        const scoped = (condition: string) => {
-          if (scope === null) return 'TRUE';
-          params.push(scope);
-          return condition.replaceAll('$SCOPE', `$${params.length}`);
-        };
-        const want = Number((await db.query<{ n: string }>(listSpec.sql(scoped), params)).rows[0]!.n);
+        const want = Number(
+          (await db.query<{ n: string }>(listSpec.sql(scopedBy(scope, params)), params)).rows[0]!.n,
+        );
         const total = (envelope(page)?.data as { total?: number } | undefined)?.total;
         expectCount(`${who} list total`, total, want);
         log(`authz: ${who} in ${market}: ${want} rows`);
@@ -674,12 +681,9 @@ export async function authzPart(ctx: PartContext): Promise<Record<string, number
           const data = (envelope(dd)?.data ?? {}) as Record<string, unknown[] | undefined>;
           for (const [field, sql] of listSpec.dropdowns.fields) {
             const ddParams: unknown[] = [market];
-            const ddScoped = (condition: string) => {
-              if (scope === null) return 'TRUE';
-              ddParams.push(scope);
-              return condition.replaceAll('$SCOPE', `$${ddParams.length}`);
-            };
-            const wantValues = Number((await db.query<{ n: string }>(sql(ddScoped), ddParams)).rows[0]!.n);
+            const wantValues = Number(
+              (await db.query<{ n: string }>(sql(scopedBy(scope, ddParams)), ddParams)).rows[0]!.n,
+            );
             expectCount(`${who} ${field} dropdown`, data[field]?.length, wantValues);
           }
         }
