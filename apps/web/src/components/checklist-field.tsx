@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { foldForSearch as fold, useT } from '../lib/i18n';
 import { FieldError } from './form-field';
 import './checklist-field.css';
 
@@ -16,9 +16,6 @@ export interface ChecklistGroup {
 
 /** Longer lists get a box that narrows them as one types. */
 const FIND_FROM = 12;
-
-const fold = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
 
 /**
  * Several values chosen from a known list (a form's outlet types): a fieldset of checkboxes with its
@@ -58,8 +55,8 @@ export function ChecklistField({
   const errorId = `${id}-error`;
 
   const known = useMemo(() => new Set(groups.flatMap((g) => g.options.map((o) => o.value))), [groups]);
+  const stale = useMemo(() => selected.filter((v) => !known.has(v)), [selected, known]);
   const shown = useMemo(() => {
-    const stale = selected.filter((v) => !known.has(v));
     const all: ChecklistGroup[] =
       stale.length > 0 ? [{ options: stale.map((v) => ({ value: v, label: v })) }, ...groups] : [...groups];
     const needle = fold(find.trim());
@@ -76,9 +73,9 @@ export function ChecklistField({
         };
       })
       .filter((g) => g.options.length > 0);
-  }, [groups, known, selected, find]);
+  }, [groups, stale, selected, find]);
 
-  const total = known.size + selected.filter((v) => !known.has(v)).length;
+  const total = known.size + stale.length;
   const full = selected.length >= max;
   const toggle = (value: string, on: boolean) =>
     onChange(on ? [...selected, value] : selected.filter((v) => v !== value));

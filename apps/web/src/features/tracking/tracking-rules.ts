@@ -8,6 +8,7 @@ import type {
   TrackingStatus,
   TrackingStore,
 } from '@fieldforce/contracts';
+import { foldForSearch as fold } from '../../lib/i18n/locale-format';
 
 /** Marker colours by status (also the legend). Contrast ≥ 3:1 against the light basemap. */
 export const STATUS_COLOURS: Record<TrackingStatus, string> = {
@@ -24,14 +25,6 @@ export interface SalesmanFilters {
 }
 
 export const NO_FILTERS: SalesmanFilters = { search: '', dtCode: '', status: '' };
-
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase();
 
 /** Name or SM code contains the search (accents ignored), DT and status equal when chosen. */
 export function filterSalesmen(

@@ -2,6 +2,7 @@ export { en, type MessageKey } from './en';
 export * from './i18n';
 export {
   chartDayLabels,
+  foldForSearch,
   formatInstant,
   formatIsoDay,
   localizeAmount,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USAGE_EVENTS } from '@fieldforce/contracts';
 import {
   chartDayLabels,
+  foldForSearch,
   formatInstant,
   formatIsoDay,
   localizeAmount,
@@ -78,5 +79,12 @@ describe('chartDayLabels', () => {
     expect(vi.full[0]).toContain('2025');
     expect(vi.full[3]).toContain('2026');
     expect(vi.axis[0]).not.toMatch(/20\d\d/);
+  });
+});
+
+describe('foldForSearch', () => {
+  it('drops Vietnamese marks and case, đ as d', () => {
+    expect(foldForSearch('Tạp Hóa Đông')).toBe('tap hoa dong');
+    expect(foldForSearch('Nguyễn Thị Ánh')).toBe('nguyen thi anh');
   });
 });

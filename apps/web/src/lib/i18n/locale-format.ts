@@ -134,3 +134,10 @@ export function chartDayLabels(
   const spansYears = new Set(days.map((d) => d.slice(0, 4))).size > 1;
   return { axis, full: spansYears ? dates.map((d) => withYear.format(d)) : axis };
 }
+
+/**
+ * Text as a search compares it: Vietnamese (and any) marks removed, đ as d, lower case, so 'tap hoa'
+ * finds 'Tạp hóa'.
+ */
+export const foldForSearch = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();

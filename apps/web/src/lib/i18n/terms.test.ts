@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { translate } from './i18n';
-import { dataWord, term } from './terms';
+import { dataWord, dataWordChoices, term } from './terms';
 
 const vi = (key: Parameters<typeof translate>[1]) => translate('vi', key);
 
@@ -52,5 +52,13 @@ describe('stored data words', () => {
     expect(dataWord('Mini Market', vi)).toBe('Siêu thị mini');
     expect(dataWord('Grocery', (key) => translate('en', key))).toBe('Grocery');
     expect(dataWord('Kiosk 42', vi)).toBe('Kiosk 42');
+  });
+
+  it('offers stored words as choices in the reader’s words and order', () => {
+    expect(dataWordChoices(['Grocery', 'Wet Market', 'Mini Market'], vi, 'vi')).toEqual([
+      { value: 'Wet Market', label: 'Chợ truyền thống' },
+      { value: 'Mini Market', label: 'Siêu thị mini' },
+      { value: 'Grocery', label: 'Tạp hóa' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { KpiAnswer } from '@fieldforce/contracts';
 import { en, type MessageKey } from './en';
-import type { Translate } from './i18n';
+import type { Language, Translate } from './i18n';
 import { termsEn } from './terms.en';
 
 /** Terms that are codes, written the same in every language (the translation test allows them). */
@@ -22,6 +22,21 @@ export function term(text: string, t: Translate): string {
  */
 export function dataWord(text: string, t: Translate): string {
   return known('value', text, t);
+}
+
+/**
+ * Stored data words offered as choices (a select's or a checklist's options): each value with its word
+ * in the reader's language, sorted in that language's order.
+ */
+export function dataWordChoices(
+  values: readonly string[],
+  t: Translate,
+  language: Language,
+): { value: string; label: string }[] {
+  const compare = new Intl.Collator(language).compare;
+  return values
+    .map((value) => ({ value, label: dataWord(value, t) }))
+    .sort((a, b) => compare(a.label, b.label));
 }
 
 /** The catalogue's key for a server word ('term') or a stored data word ('value'), if it has one. */

@@ -20,7 +20,7 @@ import {
   SelectField,
 } from '../../../components/form-field';
 import { useI18n, useT } from '../../../lib/i18n';
-import { dataWord } from '../../../lib/i18n/terms';
+import { dataWord, dataWordChoices } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import {
@@ -203,9 +203,7 @@ function BestPriceView() {
           label={t('bestPrice.outletType')}
           allLabel={t('bestPrice.outletTypeAll')}
           value={outletType}
-          options={outletTypes
-            .map((type) => ({ code: type, name: dataWord(type, t) }))
-            .sort((a, b) => a.name.localeCompare(b.name, language))}
+          options={dataWordChoices(outletTypes, t, language).map((c) => ({ code: c.value, name: c.label }))}
           withCode={false}
           onChange={setOutletType}
         />

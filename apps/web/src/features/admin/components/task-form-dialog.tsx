@@ -16,7 +16,7 @@ import { Dialog } from '../../../components/dialog';
 import { FormField, FormMessage } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT, type MessageKey } from '../../../lib/i18n';
-import { dataWord } from '../../../lib/i18n/terms';
+import { dataWord, dataWordChoices } from '../../../lib/i18n/terms';
 import { fetchTask, saveTask, useTaskOutletTypes } from '../api/tasks';
 import { ChoiceField } from './task-fields';
 
@@ -173,12 +173,14 @@ export function TaskFormDialog({
   const typeGroups = useMemo<ChecklistGroup[]>(
     () => [
       {
-        options: offeredTypes
-          .map((o) => ({ value: o.type, label: dataWord(o.type, t) }))
-          .sort((a, b) => compare(a.label, b.label)),
+        options: dataWordChoices(
+          offeredTypes.map((o) => o.type),
+          t,
+          language,
+        ),
       },
     ],
-    [offeredTypes, t, compare],
+    [offeredTypes, t, language],
   );
   const subGroups = useMemo(
     () => subtypeGroups(offeredTypes, draft.outletTypes, (w) => dataWord(w, t), compare),
