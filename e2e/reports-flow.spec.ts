@@ -15,6 +15,11 @@ test('admin.vn picks a report from the header, filters, sorts and exports CSV an
   await signIn(page, 'admin.vn@demo.test');
   await page.goto('/operationalreportslandingpage');
   await expect(page.getByRole('link', { name: 'Order Loss Report' })).toBeVisible();
+  // Salesman Tracking (vn has SMTracking on) is a card among the transactional reports, as in the menu.
+  const trackingCard = page.getByRole('main').getByRole('link', { name: 'Salesman Tracking' });
+  await trackingCard.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Salesman Tracking' })).toBeVisible();
+  await page.goBack();
 
   // A dated report: the last 30 days, applied into the URL.
   await openFromHeader(page, 'Transactional Reports', 'Order Loss Report');

@@ -21,7 +21,7 @@ test('a super user in vn drills from the market to a salesman and back up by the
   await page.goto('/teamlevels');
   await expect(page.getByRole('heading', { level: 1, name: 'Team View' })).toBeVisible();
   await expect(current(page)).toHaveText('Branch Manager');
-  await expect(page.getByRole('img', { name: /GSV: target against actual/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /GSV: target against actual/ })).toBeVisible();
 
   for (const column of ['Area Sales Manager', 'Sales Supervisor', 'Team Leads', 'Sales Person']) {
     await drillTo(page, column);

@@ -49,7 +49,7 @@ for (const width of [1440, 1280]) {
           expect(h.x + h.width).toBeLessThanOrEqual(Math.min(box.x + box.width, width) + 1);
         }
         // The chart no longer sits beside the table.
-        const chart = (await page.getByRole('img', { name: /target against actual/ }).boundingBox())!;
+        const chart = (await page.getByRole('figure', { name: /target against actual/ }).boundingBox())!;
         expect(chart.y).toBeGreaterThan(box.y + box.height - 1);
         await expectNoPageOverflow(page);
       });

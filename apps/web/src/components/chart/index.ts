@@ -1,6 +1,7 @@
 // The portal's charts: inline SVG laid out in real pixels, a summary in words, keyboard-reachable points,
 // and the figures in a table. Use these instead of drawing a chart in a feature.
 export { ColumnChart, type ColumnChartProps, type ColumnChartTable } from './column-chart';
+export { ChartBars, type ChartBarItem, type ChartBarsProps } from './chart-bars';
 export { ChartTip } from './chart-tip';
 export {
   ChartFiguresTable,
@@ -9,6 +10,6 @@ export {
   type ChartFiguresTableProps,
   type FiguresTableProps,
 } from './figures-table';
-export { columnLayout, niceStep, COLUMN_MARGIN, type ColumnLayout, type PlotBox } from './layout';
+export { barScale, columnLayout, niceStep, COLUMN_MARGIN, type ColumnLayout, type PlotBox } from './layout';
 export { useChartPoints } from './use-chart-points';
 export { useWidth } from './use-width';

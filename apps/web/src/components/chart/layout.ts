@@ -71,3 +71,10 @@ export function columnLayout(
     xLabels.push({ index: i, x: r1(plot.left + slot * (i + 0.5)) });
   return { width: w, height: h, plot, yTicks, bars, xLabels };
 }
+
+/** Horizontal bar scale: the largest actual or target fills `width`; negatives and NA are 0. */
+export function barScale(values: readonly (number | null | undefined)[], width: number) {
+  const max = Math.max(0, ...values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)));
+  return (v: number | null | undefined) =>
+    max === 0 || typeof v !== 'number' || !Number.isFinite(v) || v <= 0 ? 0 : (v / max) * width;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PerformanceRow } from '@fieldforce/contracts';
-import { achievementBand, barScale, leaderboard, nextRowIndex, searchRows, sortRows } from './kpi-logic';
+import { achievementBand, leaderboard, nextRowIndex, searchRows, sortRows } from './kpi-logic';
 
 const row = (emailId: string, achievedPercentage: number | 'NA', name = emailId): PerformanceRow => ({
   name,
@@ -83,17 +83,6 @@ describe('achievement and pace', () => {
       'bad',
       'na',
     ]);
-  });
-});
-
-describe('chart scale', () => {
-  it('fills the width with the largest value and clamps the rest', () => {
-    const scale = barScale([50, 200, null, -3], 300);
-    expect(scale(200)).toBe(300);
-    expect(scale(50)).toBe(75);
-    expect(scale(null)).toBe(0);
-    expect(scale(-3)).toBe(0);
-    expect(barScale([0, null], 300)(0)).toBe(0);
   });
 });
 

@@ -38,13 +38,6 @@ export function formatPercent(value: AchievedPercentage): string {
   return localizeFigure(formatPercentage(value));
 }
 
-/** Horizontal bar scale: the largest actual or target fills `width`; negatives and NA are 0. */
-export function barScale(values: readonly (number | null | undefined)[], width: number) {
-  const max = Math.max(0, ...values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0)));
-  return (v: number | null | undefined) =>
-    max === 0 || typeof v !== 'number' || !Number.isFinite(v) || v <= 0 ? 0 : (v / max) * width;
-}
-
 /**
  * Best and worst five by the status figure (`status`, the achievement unless told; 'NA' rows are in
  * neither, having no target). The lists never overlap, and a row on target (100 % and more as shown)

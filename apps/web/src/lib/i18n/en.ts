@@ -366,6 +366,8 @@ const base = {
   'reports.about.demandCapture': 'What did outlets ask for that the salesperson recorded as demand?',
   'reports.about.orderLoss': 'Which sales were lost, how much were they worth, and why?',
   'reports.about.inventoryStatus': 'How much stock did each distributor site hold of each product?',
+  'reports.about.tracking':
+    'Where is each salesman today, which outlets did they visit, and how is the day going?',
 } as const;
 
 export const en = {

@@ -38,6 +38,8 @@ export const ucubeEn = {
   'ucube.chart.title': '{kpi}: target against actual',
   'ucube.chart.desc':
     'Bars per row: the light bar is the target, the dark bar the actual, with the achievement after it. Colours follow the status: {good} at 100% or more of what is due (month to date: expected by today), {warn} from 80%, {bad} under 80%.',
+  'ucube.chart.target': 'target {value}',
+  'ucube.chart.noTarget': 'no target',
   'ucube.band.good': 'On target',
   'ucube.band.warn': 'Close',
   'ucube.band.bad': 'Behind',

@@ -41,6 +41,8 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.chart.title': '{kpi}: chỉ tiêu so với thực đạt',
   'ucube.chart.desc':
     'Mỗi dòng một thanh: thanh nhạt là chỉ tiêu, thanh đậm là thực đạt, kèm mức đạt phía sau. Màu theo trạng thái: {good} khi đạt từ 100% mức cần có (lũy kế tháng: mức cần đạt đến hôm nay), {warn} từ 80%, {bad} dưới 80%.',
+  'ucube.chart.target': 'chỉ tiêu {value}',
+  'ucube.chart.noTarget': 'không có chỉ tiêu',
   'ucube.band.good': 'Đạt chỉ tiêu',
   'ucube.band.warn': 'Gần đạt',
   'ucube.band.bad': 'Chưa đạt',

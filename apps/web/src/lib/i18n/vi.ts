@@ -393,6 +393,8 @@ const base: Record<
   'reports.about.demandCapture': 'Cửa hàng đã yêu cầu những gì mà nhân viên bán hàng ghi nhận là nhu cầu?',
   'reports.about.orderLoss': 'Những đơn hàng nào bị mất, trị giá bao nhiêu và vì sao?',
   'reports.about.inventoryStatus': 'Mỗi điểm phân phối tồn kho bao nhiêu cho từng sản phẩm?',
+  'reports.about.tracking':
+    'Hôm nay từng nhân viên bán hàng đang ở đâu, đã ghé những cửa hàng nào và ngày làm việc ra sao?',
 };
 
 export const vi: Record<MessageKey, string> = {

@@ -1,8 +1,9 @@
 import { LoadingStatus } from '../../../components/loading-status';
-import type { ReportCategory, ReportKey } from '@fieldforce/contracts';
+import { TRACKING_REPORT_NAME, type ReportCategory, type ReportKey } from '@fieldforce/contracts';
 import { Link } from 'react-router';
 import { PageLayout } from '../../../components/page-layout';
 import { useT, type MessageKey } from '../../../lib/i18n';
+import { reportPageUrl } from '../../../lib/routes';
 import { canSeeMasterReports, useClientStore } from '../../../lib/store';
 import { useReportList } from '../hooks/use-report-list';
 import { reportNameKey } from '../report-names';
@@ -49,6 +50,10 @@ export function OperationalReportsLandingPage() {
       {isError ? <p className="menu-empty">{t('header.noReports')}</p> : null}
       {SECTIONS.filter((s) => s.category === 'transactionalreports' || showMaster).map((section) => {
         const cards = entries.filter((e) => e.reportCategory === section.category && e.report);
+        // Salesman Tracking (in the list where the market's SMTracking flag is on) has its own screen.
+        const tracking = entries.find(
+          (e) => e.reportCategory === section.category && e.reportName === TRACKING_REPORT_NAME,
+        );
         return (
           <section
             key={section.category}
@@ -59,7 +64,9 @@ export function OperationalReportsLandingPage() {
               {t(section.titleKey)}
             </h2>
             <p className="report-cards__text">{t(section.textKey)}</p>
-            {cards.length === 0 && !isPending ? <p className="menu-empty">{t('header.noReports')}</p> : null}
+            {cards.length === 0 && !tracking && !isPending ? (
+              <p className="menu-empty">{t('header.noReports')}</p>
+            ) : null}
             <ul className="report-cards__list">
               {cards.map(({ report }) =>
                 report ? (
@@ -71,6 +78,16 @@ export function OperationalReportsLandingPage() {
                   </li>
                 ) : null,
               )}
+              {tracking ? (
+                <li className="report-card">
+                  <h3 className="report-card__title">
+                    <Link to={reportPageUrl(tracking.reportName, tracking.reportCategory)}>
+                      {t('tracking.reportName')}
+                    </Link>
+                  </h3>
+                  <p className="report-card__text">{t('reports.about.tracking')}</p>
+                </li>
+              ) : null}
             </ul>
           </section>
         );

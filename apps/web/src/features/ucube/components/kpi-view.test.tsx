@@ -85,7 +85,11 @@ describe('KPI view page', () => {
     expect(within(rows[0]!).getByText('1.50M')).toBeTruthy();
     expect(within(rows[0]!).getByText('1.00M by today')).toBeTruthy();
     expect(within(rows[0]!).getByText('80.00%')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'GSV: target against actual' })).toBeTruthy();
+    const chart = screen.getByRole('figure', { name: 'GSV: target against actual' });
+    // Each bar is a list item a screen reader reads whole: name, actual, target and status.
+    expect(within(chart).getAllByRole('listitem')[0]!.textContent).toMatch(
+      /^Alpha.+, target .+ · 80\.00% · /,
+    );
     expect(screen.getByRole('note').textContent).toMatch(/Behind pace/);
   });
 

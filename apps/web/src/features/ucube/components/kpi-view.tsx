@@ -15,7 +15,7 @@ import {
   type KpiView,
   type PerformanceRow,
 } from '@fieldforce/contracts';
-import { ChartBars } from '../../../components/chart-bars';
+import { ChartBars } from '../../../components/chart';
 import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
@@ -426,6 +426,9 @@ function KpiLevel({ view, answer, state, go, t, country, useKpis }: KpiLevelProp
               bad: t('ucube.band.bad'),
             })}
             format={(v) => fmt(v, headline.unit)}
+            targetText={(target) =>
+              target === null ? t('ucube.chart.noTarget') : t('ucube.chart.target', { value: target })
+            }
             items={rows.slice(0, 50).map((r) => {
               const reading = readingOf(answer, r, headline);
               return {
