@@ -56,3 +56,22 @@ test('on desktop the header shows its controls without a menu button', async ({ 
   await expect(banner.getByRole('group', { name: 'Language' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
+
+test.describe('on a 1440 px laptop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("an admin's reports header keeps its links on one line in both languages", async ({ page }) => {
+    await signIn(page, 'admin.vn@demo.test');
+    for (const language of ['en', 'vi']) {
+      await page.evaluate((value) => window.localStorage.setItem('language', value), language);
+      await page.goto('/operationalreportslandingpage');
+      const nav = page.getByRole('banner').locator('.site-header__nav');
+      // The two report menus, Admin configuration and Add SalesPerson Info.
+      await expect(nav.locator(':scope > *:not(.toast-region)')).toHaveCount(4);
+      const tops = await nav
+        .locator(':scope > .dropdown, :scope > .nav-link')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${language}: header links on ${new Set(tops).size} lines`).toBe(1);
+    }
+  });
+});
