@@ -102,6 +102,11 @@ test.describe('at 1440 x 900', () => {
         .filter({ hasText: /^\d{1,3}(,\d{3})*$/ })
         .first(),
     ).toBeVisible();
+    // Its last columns lie to the right of the box: a line under it says so until it is scrolled there.
+    const hint = page.getByText('Scroll sideways for more columns');
+    await expect(hint).toBeVisible();
+    await page.locator('.dtable__scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(hint).toBeHidden();
 
     // Promotion Status: words, not codes.
     await page.goto(

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   type UIEvent,
 } from 'react';
+import { ScrollMore, useMoreToTheRight } from '../scroll-more';
 import { useI18n, useT } from '../../lib/i18n';
 import { computeVisibleWindow } from '../virtual-window';
 import { ColumnChooser } from './column-chooser';
@@ -131,6 +132,7 @@ export function DataTable<Row>({
   const last = Math.min(total, page * pageSize);
   const rowHeight = narrowLayout === 'scroll' ? virtualRowHeight : undefined;
   const window_ = useRowWindow(rows.length, rowHeight, maxHeight, visible);
+  const more = useMoreToTheRight(window_.scroller, total === 0);
   const shown = rowHeight ? rows.slice(window_.start, window_.end) : rows;
   const offset = rowHeight ? window_.start : 0;
   const colSpan = Math.max(1, visible.length);
@@ -170,118 +172,120 @@ export function DataTable<Row>({
       {total === 0 ? (
         <p className="dtable__empty">{emptyText ?? t('table.empty')}</p>
       ) : (
-        <div
-          ref={window_.scroller}
-          className={[
-            'dtable__scroll',
-            narrowLayout === 'cards' ? 'dtable__scroll--cards' : '',
-            busy ? 'dtable__scroll--busy' : '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          style={{ maxHeight }}
-          role="region"
-          aria-label={caption}
-          aria-describedby={countId}
-          tabIndex={0}
-          onScroll={rowHeight ? window_.onScroll : undefined}
-        >
-          <table className={tableClass} style={tableStyle} aria-rowcount={total + 1 + (footer ? 1 : 0)}>
-            <caption className="visually-hidden">{caption}</caption>
-            <thead ref={window_.head}>
-              <tr aria-rowindex={1}>
-                {visible.map((column) => {
-                  const direction = sort?.key === column.key ? sort.direction : undefined;
-                  const sorts = column.sortable && onSort;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={sorts ? (direction ?? 'none') : undefined}
-                      className={numClass(column)}
-                    >
-                      {sorts ? (
-                        <button
-                          type="button"
-                          className="dtable__sort"
-                          onClick={() => onSort(column.key)}
-                          title={t('table.sortBy', { column: column.header })}
-                        >
-                          <span>{column.header}</span>
-                          <span aria-hidden="true" className="dtable__arrow">
-                            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        column.header
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {rowHeight && window_.padTop > 0 ? (
-                <tr aria-hidden="true" className="dtable__pad">
-                  <td colSpan={colSpan} style={{ height: window_.padTop }} />
-                </tr>
-              ) : null}
-              {shown.map((row, i) => {
-                const index = offset + i;
-                return (
-                  <tr
-                    key={rowKey(row, index)}
-                    aria-rowindex={first + index + 1}
-                    className={rowClassName?.(row)}
-                    style={rowHeight ? { height: rowHeight } : undefined}
-                  >
-                    {visible.map((column, c) => {
-                      const header = rowHeaders && c === 0;
-                      const Cell = header ? 'th' : 'td';
-                      return (
-                        <Cell
-                          key={column.key}
-                          scope={header ? 'row' : undefined}
-                          data-label={column.header}
-                          className={numClass(column)}
-                        >
-                          {column.cell(row)}
-                        </Cell>
-                      );
-                    })}
-                  </tr>
-                );
-              })}
-              {rowHeight && window_.padBottom > 0 ? (
-                <tr aria-hidden="true" className="dtable__pad">
-                  <td colSpan={colSpan} style={{ height: window_.padBottom }} />
-                </tr>
-              ) : null}
-            </tbody>
-            {footer ? (
-              <tfoot>
-                <tr className="dtable__foot" aria-rowindex={total + 2}>
-                  {visible.map((column, c) => {
-                    const figure = footer.cell(column.key);
-                    if (c === 0) {
-                      return (
-                        <th key={column.key} scope="row" className={numClass(column)}>
-                          {footer.label}
-                          {figure ? <> · {figure}</> : null}
-                        </th>
-                      );
-                    }
+        <ScrollMore more={more}>
+          <div
+            ref={window_.scroller}
+            className={[
+              'dtable__scroll',
+              narrowLayout === 'cards' ? 'dtable__scroll--cards' : '',
+              busy ? 'dtable__scroll--busy' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            style={{ maxHeight }}
+            role="region"
+            aria-label={caption}
+            aria-describedby={countId}
+            tabIndex={0}
+            onScroll={rowHeight ? window_.onScroll : undefined}
+          >
+            <table className={tableClass} style={tableStyle} aria-rowcount={total + 1 + (footer ? 1 : 0)}>
+              <caption className="visually-hidden">{caption}</caption>
+              <thead ref={window_.head}>
+                <tr aria-rowindex={1}>
+                  {visible.map((column) => {
+                    const direction = sort?.key === column.key ? sort.direction : undefined;
+                    const sorts = column.sortable && onSort;
                     return (
-                      <td key={column.key} data-label={column.header} className={numClass(column)}>
-                        {figure}
-                      </td>
+                      <th
+                        key={column.key}
+                        scope="col"
+                        aria-sort={sorts ? (direction ?? 'none') : undefined}
+                        className={numClass(column)}
+                      >
+                        {sorts ? (
+                          <button
+                            type="button"
+                            className="dtable__sort"
+                            onClick={() => onSort(column.key)}
+                            title={t('table.sortBy', { column: column.header })}
+                          >
+                            <span>{column.header}</span>
+                            <span aria-hidden="true" className="dtable__arrow">
+                              {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                            </span>
+                          </button>
+                        ) : (
+                          column.header
+                        )}
+                      </th>
                     );
                   })}
                 </tr>
-              </tfoot>
-            ) : null}
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rowHeight && window_.padTop > 0 ? (
+                  <tr aria-hidden="true" className="dtable__pad">
+                    <td colSpan={colSpan} style={{ height: window_.padTop }} />
+                  </tr>
+                ) : null}
+                {shown.map((row, i) => {
+                  const index = offset + i;
+                  return (
+                    <tr
+                      key={rowKey(row, index)}
+                      aria-rowindex={first + index + 1}
+                      className={rowClassName?.(row)}
+                      style={rowHeight ? { height: rowHeight } : undefined}
+                    >
+                      {visible.map((column, c) => {
+                        const header = rowHeaders && c === 0;
+                        const Cell = header ? 'th' : 'td';
+                        return (
+                          <Cell
+                            key={column.key}
+                            scope={header ? 'row' : undefined}
+                            data-label={column.header}
+                            className={numClass(column)}
+                          >
+                            {column.cell(row)}
+                          </Cell>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+                {rowHeight && window_.padBottom > 0 ? (
+                  <tr aria-hidden="true" className="dtable__pad">
+                    <td colSpan={colSpan} style={{ height: window_.padBottom }} />
+                  </tr>
+                ) : null}
+              </tbody>
+              {footer ? (
+                <tfoot>
+                  <tr className="dtable__foot" aria-rowindex={total + 2}>
+                    {visible.map((column, c) => {
+                      const figure = footer.cell(column.key);
+                      if (c === 0) {
+                        return (
+                          <th key={column.key} scope="row" className={numClass(column)}>
+                            {footer.label}
+                            {figure ? <> · {figure}</> : null}
+                          </th>
+                        );
+                      }
+                      return (
+                        <td key={column.key} data-label={column.header} className={numClass(column)}>
+                          {figure}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                </tfoot>
+              ) : null}
+            </table>
+          </div>
+        </ScrollMore>
       )}
       {total > 0 ? (
         <nav className="dtable__pager" aria-label={t('table.paging')}>

@@ -14,6 +14,7 @@ export const adminEn = {
   'table.pageOf': 'Page {page} of {pages}',
   'table.paging': 'Pages',
   'table.sortBy': 'Sort by {column}',
+  'table.scrollHint': 'Scroll sideways for more columns',
   'table.empty': 'No rows match these filters.',
   'table.loading': 'Loading rows…',
   'table.error': 'The rows could not be loaded. Please try again.',

@@ -16,6 +16,7 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'table.pageOf': 'Trang {page}/{pages}',
   'table.paging': 'Phân trang',
   'table.sortBy': 'Sắp xếp theo {column}',
+  'table.scrollHint': 'Cuộn ngang để xem thêm cột',
   'table.empty': 'Không có dòng nào khớp với bộ lọc.',
   'table.loading': 'Đang tải dữ liệu…',
   'table.error': 'Không tải được dữ liệu. Vui lòng thử lại.',

@@ -75,7 +75,6 @@ export const ucubeEn = {
   'ucube.tabs': 'UCube views',
   'ucube.code.sm': 'SM code',
   'ucube.code.dt': 'DT code',
-  'ucube.scrollHint': 'Scroll sideways for more columns',
   'ucube.cardsLabel': '{level}: {count} rows',
   'ucube.chart.section': 'Chart and leaderboard',
   'ucube.teamBelow': 'Team of {name}',

@@ -78,7 +78,6 @@ export const ucubeVi: Record<keyof typeof ucubeEn, string> = {
   'ucube.tabs': 'Các màn hình UCube',
   'ucube.code.sm': 'Mã NVBH',
   'ucube.code.dt': 'Mã NPP',
-  'ucube.scrollHint': 'Cuộn ngang để xem thêm cột',
   'ucube.cardsLabel': '{level}: {count} dòng',
   'ucube.chart.section': 'Biểu đồ và bảng xếp hạng',
   'ucube.teamBelow': 'Nhóm của {name}',

@@ -1,5 +1,5 @@
 import { LoadingStatus } from '../../../components/loading-status';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import {
   type PerformanceRow,
 } from '@fieldforce/contracts';
 import { ChartBars } from '../../../components/chart';
+import { ScrollMore, useMoreToTheRight } from '../../../components/scroll-more';
 import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
@@ -555,26 +556,6 @@ interface KpiTableProps extends ListProps {
   onSort(sort: KpiSort): void;
 }
 
-/** Follows whether a scroll box has more content to its right, for the "more columns" hint. */
-function useMoreToTheRight<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [more, setMore] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const check = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 2);
-    check();
-    el.addEventListener('scroll', check, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
-    observer?.observe(el);
-    return () => {
-      el.removeEventListener('scroll', check);
-      observer?.disconnect();
-    };
-  }, []);
-  return [ref, more] as const;
-}
-
 function KpiTable({
   answer,
   rows,
@@ -596,7 +577,8 @@ function KpiTable({
     : undefined;
   const [focus, setFocus] = useState(0);
   const refs = useRef<(HTMLTableRowElement | null)[]>([]);
-  const [wrapRef, more] = useMoreToTheRight<HTMLDivElement>();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const more = useMoreToTheRight(wrapRef);
   const current = Math.min(focus, Math.max(0, rows.length - 1));
   const opens = (row: PerformanceRow) => Boolean(row.drill || (row.salesmanCode && row.emailId));
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, i: number, row: PerformanceRow) => {
@@ -651,111 +633,116 @@ function KpiTable({
     });
   const paced = answer.period === 'mtd';
   return (
-    <div className={`ucube-table-box${more ? ' ucube-table-box--more' : ''}`}>
-      <div
-        className="ucube-table-wrap"
-        ref={wrapRef}
-        tabIndex={more ? 0 : -1}
-        aria-label={more ? t('ucube.scrollHint') : undefined}
-        role={more ? 'region' : undefined}
-      >
-        <table className="ucube-table">
-          <caption className="visually-hidden">
-            {t('ucube.tableCaption', { level: columnName, count: rows.length })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="ucube-pin" aria-sort={ariaSort('email')}>
-                {sortButton('email', columnName)}
-              </th>
-              <th scope="col">{codeHeader(rows.length ? rows : [answer.total], t)}</th>
-              {answer.kpis.map((k, i) => [
-                <th key={`${k.key}-t`} scope="col" className="num">
-                  {k.targetLabel}
-                  {paced && readingOf(answer, answer.total, k).expected !== null ? (
-                    <span className="ucube-sub">{t('ucube.head.month')}</span>
-                  ) : null}
-                </th>,
-                <th key={`${k.key}-a`} scope="col" className="num">
-                  {k.actualLabel}
-                </th>,
-                <th
-                  key={`${k.key}-p`}
-                  scope="col"
-                  className="num"
-                  aria-sort={i === 0 ? ariaSort('achievedPercentage') : undefined}
-                >
-                  {i === 0
-                    ? sortButton('achievedPercentage', `${k.label} ${t('ucube.achievement')}`)
-                    : `${k.label} ${t('ucube.achievement')}`}
-                </th>,
-              ])}
-            </tr>
-          </thead>
-          {hideTotal ? null : (
-            <tbody className="ucube-total">
+    <div className="ucube-table-box">
+      <ScrollMore more={more}>
+        <div
+          className="ucube-table-wrap"
+          ref={wrapRef}
+          tabIndex={more ? 0 : -1}
+          aria-label={more ? t('table.scrollHint') : undefined}
+          role={more ? 'region' : undefined}
+        >
+          <table className="ucube-table">
+            <caption className="visually-hidden">
+              {t('ucube.tableCaption', { level: columnName, count: rows.length })}
+            </caption>
+            <thead>
               <tr>
-                <th scope="row" className="ucube-pin">
-                  {t('ucube.total')}: {answer.total.name}
-                  {mainLabel ? <span className="ucube-badge">{mainLabel}</span> : null}
-                  <PaceFlag reading={readingOf(answer, answer.total, headline)} kpi={headline.label} t={t} />
-                  {answer.total.drill && totalTarget ? (
-                    <button type="button" className="ucube-total-drill" onClick={() => onDrill(answer.total)}>
-                      {t('ucube.totalDrill', { level: totalTarget })}
-                      <span aria-hidden="true"> ›</span>
-                    </button>
-                  ) : null}
+                <th scope="col" className="ucube-pin" aria-sort={ariaSort('email')}>
+                  {sortButton('email', columnName)}
                 </th>
-                <td>{answer.total.code}</td>
-                {cells(answer.total)}
+                <th scope="col">{codeHeader(rows.length ? rows : [answer.total], t)}</th>
+                {answer.kpis.map((k, i) => [
+                  <th key={`${k.key}-t`} scope="col" className="num">
+                    {k.targetLabel}
+                    {paced && readingOf(answer, answer.total, k).expected !== null ? (
+                      <span className="ucube-sub">{t('ucube.head.month')}</span>
+                    ) : null}
+                  </th>,
+                  <th key={`${k.key}-a`} scope="col" className="num">
+                    {k.actualLabel}
+                  </th>,
+                  <th
+                    key={`${k.key}-p`}
+                    scope="col"
+                    className="num"
+                    aria-sort={i === 0 ? ariaSort('achievedPercentage') : undefined}
+                  >
+                    {i === 0
+                      ? sortButton('achievedPercentage', `${k.label} ${t('ucube.achievement')}`)
+                      : `${k.label} ${t('ucube.achievement')}`}
+                  </th>,
+                ])}
               </tr>
-            </tbody>
-          )}
-          <tbody>
-            {rows.length === 0 ? (
-              hideTotal || answer.rows.length === 0 ? (
+            </thead>
+            {hideTotal ? null : (
+              <tbody className="ucube-total">
                 <tr>
-                  <td colSpan={2 + answer.kpis.length * 3}>{t('ucube.noRows')}</td>
-                </tr>
-              ) : null
-            ) : (
-              rows.map((row, i) => (
-                <tr
-                  key={`${row.code}|${row.emailId ?? ''}`}
-                  ref={(el) => {
-                    refs.current[i] = el;
-                  }}
-                  tabIndex={i === current ? 0 : -1}
-                  className={opens(row) ? 'ucube-row ucube-row--drill' : 'ucube-row'}
-                  aria-label={
-                    row.drill
-                      ? t('ucube.drill', { name: row.name })
-                      : opens(row)
-                        ? t('ucube.openDay', { name: row.name })
-                        : undefined
-                  }
-                  onClick={() => (row.drill ? onDrill(row) : onDay(row))}
-                  onFocus={() => setFocus(i)}
-                  onKeyDown={(e) => onKeyDown(e, i, row)}
-                >
                   <th scope="row" className="ucube-pin">
-                    {row.name}
-                    {row.emailId ? <span className="ucube-sub">{row.emailId}</span> : null}
-                    <PaceFlag reading={readingOf(answer, row, headline)} kpi={headline.label} t={t} />
+                    {t('ucube.total')}: {answer.total.name}
+                    {mainLabel ? <span className="ucube-badge">{mainLabel}</span> : null}
+                    <PaceFlag
+                      reading={readingOf(answer, answer.total, headline)}
+                      kpi={headline.label}
+                      t={t}
+                    />
+                    {answer.total.drill && totalTarget ? (
+                      <button
+                        type="button"
+                        className="ucube-total-drill"
+                        onClick={() => onDrill(answer.total)}
+                      >
+                        {t('ucube.totalDrill', { level: totalTarget })}
+                        <span aria-hidden="true"> ›</span>
+                      </button>
+                    ) : null}
                   </th>
-                  <td>{row.code}</td>
-                  {cells(row)}
+                  <td>{answer.total.code}</td>
+                  {cells(answer.total)}
                 </tr>
-              ))
+              </tbody>
             )}
-          </tbody>
-        </table>
-      </div>
-      {more ? (
-        <p className="ucube-more" aria-hidden="true">
-          {t('ucube.scrollHint')} <span>→</span>
-        </p>
-      ) : null}
+            <tbody>
+              {rows.length === 0 ? (
+                hideTotal || answer.rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={2 + answer.kpis.length * 3}>{t('ucube.noRows')}</td>
+                  </tr>
+                ) : null
+              ) : (
+                rows.map((row, i) => (
+                  <tr
+                    key={`${row.code}|${row.emailId ?? ''}`}
+                    ref={(el) => {
+                      refs.current[i] = el;
+                    }}
+                    tabIndex={i === current ? 0 : -1}
+                    className={opens(row) ? 'ucube-row ucube-row--drill' : 'ucube-row'}
+                    aria-label={
+                      row.drill
+                        ? t('ucube.drill', { name: row.name })
+                        : opens(row)
+                          ? t('ucube.openDay', { name: row.name })
+                          : undefined
+                    }
+                    onClick={() => (row.drill ? onDrill(row) : onDay(row))}
+                    onFocus={() => setFocus(i)}
+                    onKeyDown={(e) => onKeyDown(e, i, row)}
+                  >
+                    <th scope="row" className="ucube-pin">
+                      {row.name}
+                      {row.emailId ? <span className="ucube-sub">{row.emailId}</span> : null}
+                      <PaceFlag reading={readingOf(answer, row, headline)} kpi={headline.label} t={t} />
+                    </th>
+                    <td>{row.code}</td>
+                    {cells(row)}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </ScrollMore>
     </div>
   );
 }
