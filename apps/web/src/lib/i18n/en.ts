@@ -348,6 +348,7 @@ const base = {
   'reports.apply': 'Apply',
   'reports.reset': 'Reset',
   'reports.leadMaster': 'Search, sort and download the master data of your market.',
+  'reports.leadMasterBrowse': 'Sort, page through and download the master data of your market.',
   'reports.unknown':
     'This report is not available. Choose a report from the Transactional Reports or Master Reports menu.',
   'reports.loading': 'Loading the report…',

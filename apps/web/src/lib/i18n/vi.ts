@@ -375,6 +375,7 @@ const base: Record<
   'reports.apply': 'Áp dụng',
   'reports.reset': 'Đặt lại',
   'reports.leadMaster': 'Tìm kiếm, sắp xếp và tải xuống dữ liệu gốc của thị trường bạn.',
+  'reports.leadMasterBrowse': 'Sắp xếp, xem từng trang và tải xuống dữ liệu gốc của thị trường bạn.',
   'reports.unknown':
     'Báo cáo này không khả dụng. Hãy chọn một báo cáo trong mục Báo cáo giao dịch hoặc Báo cáo dữ liệu gốc.',
   'reports.loading': 'Đang tải báo cáo…',

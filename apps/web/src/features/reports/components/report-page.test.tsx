@@ -4,7 +4,7 @@ import type {
   ReportPage as ReportPageData,
   ReportTotals,
 } from '@fieldforce/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client';
 import type { Language } from '../../../lib/i18n';
@@ -238,5 +238,23 @@ describe('the totals call', () => {
       to: '2026-10-30',
       skuId: 'SKU1',
     });
+  });
+});
+
+describe('the lead under the title', () => {
+  it('promises a search only where the master report has search fields', async () => {
+    reportServer({
+      columns: PROMO_COLUMNS,
+      rows: [],
+      totals: { total: 0, totals: {} },
+      sort: 'promotionCode',
+    });
+    open('outlet-master', 'Outlet Master');
+    expect(
+      await screen.findByText('Sort, page through and download the master data of your market.'),
+    ).toBeTruthy();
+    cleanup();
+    open('product-master', 'Product Master');
+    expect(await screen.findByText('Search, sort and download the master data of your market.')).toBeTruthy();
   });
 });

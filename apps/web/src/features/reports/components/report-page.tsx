@@ -63,7 +63,12 @@ export function ReportPage() {
     <PageLayout
       eyebrow={categoryKey ? t(categoryKey) : t('nav.reports')}
       title={title}
-      lead={report?.dated === false ? t('reports.leadMaster') : t('page.reportPage.lead')}
+      lead={
+        report?.dated === false
+          ? // A master report without search fields (Outlet Master) promises no search.
+            t(report.filters.length > 0 ? 'reports.leadMaster' : 'reports.leadMasterBrowse')
+          : t('page.reportPage.lead')
+      }
     >
       {report ? (
         <ReportView key={report.key} report={report} />
