@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialClientState, useClientStore } from '../../lib/store';
 import { buildUser } from '../../test/factories';
@@ -120,6 +120,15 @@ describe('reports header', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('admin/tools?countryCode=id'))).toBe(
       true,
     );
+  });
+
+  it('names the Reports & Analytics area beside the brand, except on the landing screen where none is chosen yet', () => {
+    useClientStore.getState().setUserDetails(buildUser({ userType: 'user' }));
+    renderHeader('reports', '/reportpage');
+    expect(document.querySelector('.site-header__area')?.textContent).toBe('Reports & Analytics');
+    cleanup();
+    renderHeader('reports', '/landingscreen');
+    expect(document.querySelector('.site-header__area')).toBeNull();
   });
 
   it("opens 'Add Salesman BG Mapping' as a modal dialog from 'Add SalesPerson Info', not for id", () => {

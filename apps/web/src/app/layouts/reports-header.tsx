@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Dropdown } from '../../components/dropdown';
 import { HomeIcon } from '../../components/icons';
@@ -21,6 +21,8 @@ export function ReportsHeader() {
   const showMaster = canSeeMasterReports(user);
   const { items: adminItems } = useAdminMenu(country, admin);
   const { entries: reports, isPending: loading } = useReportList();
+  // The landing screen (spec: the reports header) is where the area is chosen: it names none yet.
+  const onLanding = useLocation().pathname === ROUTES.landingScreen;
   const categories: { category: ReportCategory; label: string }[] = [
     { category: 'transactionalreports', label: t('nav.transactionalReports') },
     ...(showMaster ? [{ category: 'masterreports' as const, label: t('nav.masterReports') }] : []),
@@ -37,7 +39,7 @@ export function ReportsHeader() {
           </Link>
           <Link className="site-header__brand" to={ROUTES.landing} aria-label={t('header.homeLink')}>
             <Brand />
-            <span className="site-header__area">{t('nav.reports')}</span>
+            {onLanding ? null : <span className="site-header__area">{t('nav.reports')}</span>}
           </Link>
         </div>
 
