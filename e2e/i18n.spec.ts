@@ -6,11 +6,11 @@ test('the language switch shows Vietnamese and keeps it across a reload', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await page.getByRole('button', { name: 'VI Tiếng Việt' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Quên mật khẩu?' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-  await expect(page.getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'VI Tiếng Việt' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible();
@@ -23,7 +23,7 @@ test('the language switch shows Vietnamese and keeps it across a reload', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Bạn muốn bắt đầu từ đâu?' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Việt Nam').filter({ visible: true })).toBeVisible();
 
-  await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'EN English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Where would you like to start?' })).toBeVisible();
 });
 

@@ -19,10 +19,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
           className="language-switch__option"
           lang={code}
           aria-pressed={language === code}
-          aria-label={t(NAME[code])}
           onClick={() => setLanguage(code)}
         >
-          {t(SHORT[code])}
+          {/* The name starts with what is shown (EN, VI), so a person using speech input can say it. */}
+          {t(SHORT[code])} <span className="visually-hidden">{t(NAME[code])}</span>
         </button>
       ))}
     </div>

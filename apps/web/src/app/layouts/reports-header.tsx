@@ -37,7 +37,13 @@ export function ReportsHeader() {
             <HomeIcon />
             <span className="visually-hidden">{t('header.home')}</span>
           </Link>
-          <Link className="site-header__brand" to={ROUTES.landing} aria-label={t('header.homeLink')}>
+          <Link
+            className="site-header__brand"
+            to={ROUTES.landing}
+            // Named by what it shows (Fieldforce and the area) when an area is shown; the home icon
+            // before it says where both go.
+            aria-label={onLanding ? t('header.homeLink') : undefined}
+          >
             <Brand />
             {onLanding ? null : <span className="site-header__area">{t('nav.reports')}</span>}
           </Link>

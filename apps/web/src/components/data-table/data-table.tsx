@@ -183,7 +183,9 @@ export function DataTable<Row>({
               .filter(Boolean)
               .join(' ')}
             style={{ maxHeight }}
-            role="region"
+            // A named, focusable scroll box (arrow keys scroll it), not a second landmark of the same
+            // name as the table's section.
+            role="group"
             aria-label={caption}
             aria-describedby={countId}
             tabIndex={0}

@@ -129,12 +129,12 @@ describe('I18nProvider and LanguageSwitch', () => {
     expect(screen.getByText('Hello')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
 
-    act(() => screen.getByRole('button', { name: 'Tiếng Việt' }).click());
+    act(() => screen.getByRole('button', { name: 'VI Tiếng Việt' }).click());
 
     expect(screen.getByText('Xin chào')).toBeTruthy();
     expect(document.documentElement.lang).toBe('vi');
     expect(window.localStorage.getItem('language')).toBe('vi');
-    expect(screen.getByRole('button', { name: 'Tiếng Việt' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'VI Tiếng Việt' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('starts in the stored language', () => {

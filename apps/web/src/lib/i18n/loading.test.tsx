@@ -45,7 +45,7 @@ describe('catalogues load on demand', () => {
         <LanguageSwitch />
       </I18nProvider>,
     );
-    act(() => screen.getByRole('button', { name: 'Tiếng Việt' }).click());
+    act(() => screen.getByRole('button', { name: 'VI Tiếng Việt' }).click());
     // Not yet: no half-English, half-Vietnamese screen and no stored choice before the words arrive.
     expect(screen.getByText('Hello')).toBeTruthy();
     expect(await screen.findByText('Xin chào')).toBeTruthy();
