@@ -467,7 +467,6 @@ export function TrackingPage() {
             toolbar={
               salesmenQ.data?.can.export ? (
                 <ExportButtons
-                  label={t('tracking.export')}
                   total={sorted.length}
                   downloadCap={REPORT_DOWNLOAD_CAP}
                   fallbackName={(format) => `salesman-tracking_${country}_${date}.${format}`}
