@@ -192,15 +192,27 @@ export function TrackingPage() {
       key: 'status',
       header: t('tracking.col.status'),
       sortable: true,
+      // The status with its dot, and a silent device as a small badge under it (not on the same line, where
+      // 'Idle over an hour · Silent device' made the last column too wide to read at 1440 px).
       cell: (r) => (
         <span className="tracking-status">
-          <span
-            className="tracking-dot"
-            style={{ background: STATUS_COLOURS[r.status] }}
-            aria-hidden="true"
-          />
-          {t(`tracking.status.${r.status}`)}
-          {r.silent && r.status !== 'no-signal' ? ` · ${t('tracking.silent')}` : ''}
+          <span className="tracking-status__main">
+            <span
+              className="tracking-dot"
+              style={{ background: STATUS_COLOURS[r.status] }}
+              aria-hidden="true"
+            />
+            <span>{t(`tracking.status.${r.status}`)}</span>
+          </span>
+          {r.silent && r.status !== 'no-signal' ? (
+            <span
+              className="tracking-badge tracking-badge--silent"
+              title={t('tracking.silentHint', { minutes: r.silentThresholdMin })}
+            >
+              <span className="visually-hidden">, </span>
+              {t('tracking.silent')}
+            </span>
+          ) : null}
         </span>
       ),
     },
