@@ -7,6 +7,7 @@ import {
   positionAt,
   replayTrack,
   salesmenFeatures,
+  silentSalesmen,
   sortSalesmen,
 } from './tracking-rules';
 
@@ -61,6 +62,30 @@ describe('tracking rules', () => {
         .map((r) => r.smCode)
         .at(-1),
     ).toBe('SM3');
+  });
+
+  it('lists silent devices longest quiet first, among the filtered rows only', () => {
+    const quiet = [
+      row({ smCode: 'SM4', name: 'Bùi Dũng', silent: true, lastPingAt: '2026-11-19T03:10:00.000Z' }),
+      row({
+        smCode: 'SM5',
+        name: 'Phạm Em',
+        dtCode: 'DT2',
+        silent: true,
+        lastPingAt: '2026-11-19T02:05:00.000Z',
+      }),
+      row({ smCode: 'SM6', name: 'Hồ Giao', silent: true, lastPingAt: '2026-11-19T02:40:00.000Z' }),
+      row({ smCode: 'SM7', name: 'An Hà', silent: true, lastPingAt: '2026-11-19T02:40:00.000Z' }),
+      row({ smCode: 'SM8', name: 'Đỗ Khánh', silent: false, lastPingAt: '2026-11-19T01:00:00.000Z' }),
+    ];
+    // Oldest last ping first; the same last ping by name.
+    expect(silentSalesmen(quiet).map((r) => r.smCode)).toEqual(['SM5', 'SM7', 'SM6', 'SM4']);
+    // The page passes the filtered rows: a DT or a search leaves the others out.
+    const dt1 = filterSalesmen(quiet, { ...NO_FILTERS, dtCode: 'DT1' });
+    expect(silentSalesmen(dt1).map((r) => r.smCode)).toEqual(['SM7', 'SM6', 'SM4']);
+    const search = filterSalesmen(quiet, { ...NO_FILTERS, search: 'pham' });
+    expect(silentSalesmen(search).map((r) => r.smCode)).toEqual(['SM5']);
+    expect(silentSalesmen(filterSalesmen(quiet, { ...NO_FILTERS, status: 'idle' }))).toEqual([]);
   });
 
   it('draws only salesmen with a position, the selected one apart', () => {

@@ -88,6 +88,17 @@ export function sortSalesmen(
   });
 }
 
+/**
+ * The silent devices among the rows, the longest quiet first (oldest last ping), then by name. Given the
+ * filtered rows, so the silent list follows the same filters as the salesmen list, the map and the table.
+ */
+export function silentSalesmen(rows: readonly TrackingSalesmanRow[]): TrackingSalesmanRow[] {
+  const last = (r: TrackingSalesmanRow) => (r.lastPingAt ? Date.parse(r.lastPingAt) : -Infinity);
+  return rows
+    .filter((r) => r.silent)
+    .sort((a, b) => last(a) - last(b) || a.name.localeCompare(b.name) || a.smCode.localeCompare(b.smCode));
+}
+
 /** The distinct DTs of the rows, for the filter. */
 export function dtOptions(rows: readonly TrackingSalesmanRow[]): { code: string; name: string }[] {
   const seen = new Map<string, string>();

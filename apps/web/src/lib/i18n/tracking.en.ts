@@ -25,7 +25,7 @@ export const trackingEn = {
   'tracking.status.at-outlet': 'At an outlet',
   'tracking.status.idle': 'Idle over an hour',
   'tracking.status.no-signal': 'No signal',
-  'tracking.noSignalOffMap': '{count} with no signal (not on the map)',
+  'tracking.noSignalOffMap': 'No signal ({count}): no ping this day, not on the map',
   'tracking.cluster': 'Group of salesmen',
   'tracking.store.visited': 'Visited',
   'tracking.store.notVisited': 'Not visited yet',
@@ -47,6 +47,9 @@ export const trackingEn = {
   'tracking.silent': 'Silent device',
   'tracking.silentHint': 'No ping for over {minutes} min (this salesman’s usual rhythm)',
   'tracking.silentList': 'Silent devices ({count})',
+  'tracking.silentNote':
+    'Pinged today, then quiet for longer than usual (on the map where last seen). Longest quiet first.',
+  'tracking.lastPingAt': 'last ping {time}',
   'tracking.silentNone': 'No silent devices.',
   'tracking.suspicious': '{count} suspicious points',
   'tracking.empty': 'No salesman matches the filters.',

@@ -27,7 +27,7 @@ export const trackingVi: Record<keyof typeof trackingEn, string> = {
   'tracking.status.at-outlet': 'Tại cửa hàng',
   'tracking.status.idle': 'Đứng yên hơn 1 giờ',
   'tracking.status.no-signal': 'Không có tín hiệu',
-  'tracking.noSignalOffMap': '{count} không có tín hiệu (không hiện trên bản đồ)',
+  'tracking.noSignalOffMap': 'Không có tín hiệu ({count}): cả ngày chưa gửi vị trí, không hiện trên bản đồ',
   'tracking.cluster': 'Nhóm nhân viên',
   'tracking.store.visited': 'Đã ghé',
   'tracking.store.notVisited': 'Chưa ghé',
@@ -49,6 +49,9 @@ export const trackingVi: Record<keyof typeof trackingEn, string> = {
   'tracking.silent': 'Thiết bị im lặng',
   'tracking.silentHint': 'Không có tín hiệu hơn {minutes} phút (nhịp thường lệ của nhân viên này)',
   'tracking.silentList': 'Thiết bị im lặng ({count})',
+  'tracking.silentNote':
+    'Đã có tín hiệu hôm nay rồi im lặng lâu hơn thường lệ (trên bản đồ ở vị trí cuối). Im lặng lâu nhất ở trên cùng.',
+  'tracking.lastPingAt': 'tín hiệu cuối {time}',
   'tracking.silentNone': 'Không có thiết bị im lặng.',
   'tracking.suspicious': '{count} điểm đáng ngờ',
   'tracking.empty': 'Không có nhân viên nào khớp bộ lọc.',

@@ -31,6 +31,7 @@ import {
   dtOptions,
   filterSalesmen,
   filterStores,
+  silentSalesmen,
   sortSalesmen,
   STATUS_COLOURS,
   type SortKey,
@@ -41,6 +42,13 @@ import '../tracking.css';
 const TrackingMap = lazy(() => import('./tracking-map').then((m) => ({ default: m.TrackingMap })));
 
 const PAGE_SIZE = 50;
+/** Map and side panel stacked (tracking.css): the silent list starts closed there, as the salesmen are
+ *  already listed above it and again in the table below. */
+const STACKED = '(max-width: 959px)';
+const stacked = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(STACKED).matches;
 const time = (iso: string | null, timeZone: string) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }) : '--';
 
@@ -75,6 +83,7 @@ export function TrackingPage() {
   const [page, setPage] = useState(1);
   // The salesman under the pointer or keyboard focus in the list: drawn apart on the map, never in a cluster.
   const [highlight, setHighlight] = useState<string | null>(null);
+  const [silentOpen, setSilentOpen] = useState(() => !stacked());
 
   const salesmenQ = useTrackingSalesmen(country, date);
   const storesQ = useTrackingStores(country, date, true);
@@ -108,7 +117,8 @@ export function TrackingPage() {
     [storesQ.data, storeSearch, filters],
   );
   const dts = useMemo(() => dtOptions(rows), [rows]);
-  const silent = rows.filter((r) => r.silent);
+  // The same filters as the list, the map and the table; the longest quiet first.
+  const silent = useMemo(() => silentSalesmen(filtered), [filtered]);
   const noSignal = filtered.filter((r) => r.lat === null).length;
 
   const day = dayQ.data ?? null;
@@ -371,8 +381,13 @@ export function TrackingPage() {
                 ))}
               </div>
               {tab === 'salesmen' ? (
-                <div id="tracking-panel-salesmen" role="tabpanel" aria-labelledby="tracking-tab-salesmen">
-                  <ul className="tracking-list">
+                <div
+                  id="tracking-panel-salesmen"
+                  role="tabpanel"
+                  aria-labelledby="tracking-tab-salesmen"
+                  className="tracking-panel"
+                >
+                  <ul className="tracking-list tracking-scroll">
                     {sorted.slice(0, 200).map((r) => (
                       <li key={r.smCode}>
                         <button
@@ -397,32 +412,56 @@ export function TrackingPage() {
                       </li>
                     ))}
                   </ul>
-                  <h3 className="tracking-day__heading">
-                    {t('tracking.silentList', { count: silent.length })}
-                  </h3>
-                  {silent.length === 0 ? (
-                    <p className="tracking-muted">{t('tracking.silentNone')}</p>
-                  ) : (
-                    <ul className="tracking-plain-list">
-                      {silent.map((r) => (
-                        <li
-                          key={r.smCode}
-                          title={t('tracking.silentHint', { minutes: r.silentThresholdMin })}
-                        >
-                          {r.name} ({r.smCode}) · {time(r.lastPingAt, timeZone)}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <details
+                    className="tracking-silent"
+                    open={silentOpen}
+                    onToggle={(e) => setSilentOpen(e.currentTarget.open)}
+                  >
+                    <summary className="tracking-silent__summary">
+                      {t('tracking.silentList', { count: silent.length })}
+                    </summary>
+                    {silent.length === 0 ? (
+                      <p className="tracking-muted">{t('tracking.silentNone')}</p>
+                    ) : (
+                      <p className="tracking-muted tracking-silent__note">{t('tracking.silentNote')}</p>
+                    )}
+                    {silent.length > 0 && (
+                      <ol className="tracking-silent__list tracking-scroll">
+                        {silent.map((r) => (
+                          <li key={r.smCode}>
+                            <button
+                              type="button"
+                              className="tracking-silent__item"
+                              onClick={() => open(r.smCode)}
+                              title={t('tracking.silentHint', { minutes: r.silentThresholdMin })}
+                            >
+                              <span>
+                                <span className="tracking-list__name">{r.name}</span>{' '}
+                                <span className="tracking-muted">{r.smCode}</span>
+                              </span>
+                              <span className="tracking-muted">
+                                {t('tracking.lastPingAt', { time: time(r.lastPingAt, timeZone) })}
+                              </span>
+                            </button>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </details>
                 </div>
               ) : (
-                <div id="tracking-panel-stores" role="tabpanel" aria-labelledby="tracking-tab-stores">
+                <div
+                  id="tracking-panel-stores"
+                  role="tabpanel"
+                  aria-labelledby="tracking-tab-stores"
+                  className="tracking-panel"
+                >
                   {stores.length === 0 ? (
                     <p className="tracking-muted">
                       {storesQ.isPending ? t('common.loading') : t('tracking.storesEmpty')}
                     </p>
                   ) : (
-                    <ul className="tracking-list">
+                    <ul className="tracking-list tracking-scroll">
                       {stores.slice(0, 300).map((s) => (
                         <li key={`${s.outletCode}-${s.smCode}`}>
                           <button
