@@ -1,0 +1,62 @@
+/**
+ * UCube on phones and tablets, as the screenshot review at 390-768 px looked at it: how the views'
+ * tabs, breadcrumb, cards and table read on a narrow screen, and what a finger can hit.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth-helpers';
+
+const PAGES = ['/homepage', '/teamlevels', '/distributorteamlevels', '/disciplinaryteamlevels'] as const;
+
+async function signInAs(page: Page, language: 'en' | 'vi', email = 'super@demo.test') {
+  await signIn(page, email);
+  await page.evaluate((value) => localStorage.setItem('language', value), language);
+}
+
+/** The page has loaded its figures (the table, the cards or the home page's headline cards). */
+async function figuresShown(page: Page) {
+  await expect(page.locator('.ucube-table, .ucube-cards, .kpi-cards').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The page itself never scrolls sideways. */
+async function expectNoPageOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe('at 390 px in Vietnamese', () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test('the view tabs stay on one row, the page does not scroll sideways', async ({ page }) => {
+    await signInAs(page, 'vi');
+    for (const path of PAGES) {
+      await page.goto(path);
+      await figuresShown(page);
+      const tabs = page.getByRole('navigation', { name: 'Các màn hình UCube' }).getByRole('link');
+      await expect(tabs).toHaveCount(3);
+      const boxes = await Promise.all((await tabs.all()).map(async (tab) => (await tab.boundingBox())!));
+      for (const box of boxes) {
+        expect(Math.abs(box.y - boxes[0]!.y)).toBeLessThan(1);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await expectNoPageOverflow(page);
+    }
+  });
+
+  test('a wrapped breadcrumb indents the level after its first line', async ({ page }) => {
+    await signInAs(page, 'vi');
+    await page.goto('/distributorteamlevels');
+    await figuresShown(page);
+    const items = page.getByRole('navigation', { name: 'Cấp bậc' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    const first = (await items.nth(0).boundingBox())!;
+    const second = (await items.nth(1).boundingBox())!;
+    // 'Quản trị cấp cao: Demo Super User' does not leave room for '› Mã điểm NPP' on its line.
+    expect(second.y).toBeGreaterThanOrEqual(first.y + first.height - 1);
+    expect(second.x).toBeGreaterThan(first.x + 8);
+    await expectNoPageOverflow(page);
+  });
+});
