@@ -60,3 +60,43 @@ test.describe('at 390 px in Vietnamese', () => {
     await expectNoPageOverflow(page);
   });
 });
+
+for (const [width, language, path] of [
+  [768, 'en', '/teamlevels'],
+  [768, 'vi', '/distributorteamlevels'],
+  [480, 'en', '/distributorteamlevels'],
+  [480, 'vi', '/teamlevels'],
+  [1440, 'en', '/distributorteamlevels'],
+] as const) {
+  test(`the total row's name cell is left-aligned, its '›' on its label's line (${width} px, ${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, language);
+    await page.goto(path);
+    await figuresShown(page);
+    const cell = page.locator('.ucube-total th.ucube-pin');
+    const drill = cell.locator('.ucube-total-drill');
+    await expect(drill).toBeVisible();
+    const { left, flag, button, text, mark } = await cell.evaluate((th) => {
+      const rect = (node: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return [...range.getClientRects()];
+      };
+      const padding = parseFloat(getComputedStyle(th).paddingLeft);
+      const btn = th.querySelector('.ucube-total-drill')!;
+      const label = [...btn.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+      return {
+        left: th.getBoundingClientRect().left + padding,
+        flag: th.querySelector('.ucube-flag')!.getBoundingClientRect().left,
+        button: rect(label)[0]!.left,
+        text: rect(label).at(-1)!.top,
+        mark: rect(btn.querySelector('[aria-hidden]')!).at(-1)!.top,
+      };
+    });
+    expect(Math.abs(flag - left)).toBeLessThan(1);
+    expect(Math.abs(button - left)).toBeLessThan(1);
+    expect(Math.abs(mark - text)).toBeLessThan(1);
+  });
+}

@@ -536,6 +536,11 @@ function PaceFlag({ reading, kpi, t }: { reading: KpiReading; kpi: string; t: Tr
 
 const BAND_MARK: Record<KpiReading['band'], string> = { good: '▲', warn: '●', bad: '▼', na: '' };
 
+/** The '›' after a link-like label, joined to its last word by a no-break space (never a line alone). */
+function NextMark() {
+  return <span aria-hidden="true">{'\u00a0›'}</span>;
+}
+
 interface ListProps {
   answer: KpiAnswer;
   rows: readonly PerformanceRow[];
@@ -693,7 +698,7 @@ function KpiTable({
                         onClick={() => onDrill(answer.total)}
                       >
                         {t('ucube.totalDrill', { level: totalTarget })}
-                        <span aria-hidden="true"> ›</span>
+                        <NextMark />
                       </button>
                     ) : null}
                   </th>
@@ -806,7 +811,7 @@ function KpiCardList({ answer, rows, columnName, mainLabel, fmt, t, onDrill, onD
               : row.drill
                 ? t('ucube.drill', { name: row.name })
                 : t('ucube.openDay', { name: row.name })}
-            <span aria-hidden="true"> ›</span>
+            <NextMark />
           </button>
         ) : null}
       </li>
