@@ -61,6 +61,35 @@ test.describe('at 390 px in Vietnamese', () => {
   });
 });
 
+for (const language of ['en', 'vi'] as const) {
+  test.describe(`DT View cards at 390 px (${language})`, () => {
+    test.use({ viewport: { width: 390, height: 900 } });
+
+    test('every row of a card starts its figures at the same x, achievement on the figures’ line', async ({
+      page,
+    }) => {
+      await signInAs(page, language);
+      await page.goto('/distributorteamlevels');
+      const cards = page.locator('.ucube-card');
+      await expect(cards.nth(1)).toBeVisible();
+      for (const card of (await cards.all()).slice(0, 3)) {
+        const figures = card.locator('.ucube-card__kpis dd');
+        await expect(figures).toHaveCount(3);
+        const xs = await figures.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().x));
+        for (const x of xs) expect(Math.abs(x - xs[0]!)).toBeLessThan(1);
+        // Actual, target and achievement on one line (the Vietnamese 'Doanh số thứ cấp [TP]' wraps
+        // in its own column instead).
+        for (const dd of await figures.all()) {
+          const actual = (await dd.locator('.ucube-card__actual').boundingBox())!;
+          const achievement = (await dd.locator('strong').boundingBox())!;
+          expect(Math.abs(achievement.y - actual.y)).toBeLessThan(4);
+        }
+      }
+      await expectNoPageOverflow(page);
+    });
+  });
+}
+
 for (const [width, language, path] of [
   [768, 'en', '/teamlevels'],
   [768, 'vi', '/distributorteamlevels'],
