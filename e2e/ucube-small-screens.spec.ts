@@ -129,3 +129,35 @@ for (const [width, language, path] of [
     expect(Math.abs(mark - text)).toBeLessThan(1);
   });
 }
+
+test.describe('at 480 px', () => {
+  test.use({ viewport: { width: 480, height: 900 } });
+
+  test('an email in the name column breaks only before its @ or after a dot', async ({ page }) => {
+    await signInAs(page, 'en');
+    await page.goto('/teamlevels');
+    await figuresShown(page);
+    const email = page.locator('.ucube-table tbody .ucube-pin .ucube-sub').first();
+    await expect(email).toHaveText(/@/);
+    // Where each character sits: a new line may begin only after a dot or at the '@'.
+    const starts = await email.evaluate((el) => {
+      const text = el.textContent ?? '';
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          tops.push(range.getBoundingClientRect().top);
+        }
+      }
+      return { text, lines: tops.flatMap((top, i) => (i > 0 && top > tops[i - 1]! + 2 ? [i] : [])) };
+    });
+    for (const i of starts.lines) {
+      const before = starts.text[i - 1];
+      const at = starts.text[i];
+      expect(before === '.' || at === '@', `break at ${i} in ${starts.text}`).toBe(true);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import {
   type PerformanceRow,
 } from '@fieldforce/contracts';
 import { ChartBars } from '../../../components/chart';
+import { EmailText } from '../../../components/email-text';
 import { ScrollMore, useMoreToTheRight } from '../../../components/scroll-more';
 import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
@@ -736,7 +737,7 @@ function KpiTable({
                   >
                     <th scope="row" className="ucube-pin">
                       {row.name}
-                      {row.emailId ? <span className="ucube-sub">{row.emailId}</span> : null}
+                      {row.emailId ? <EmailText className="ucube-sub" email={row.emailId} /> : null}
                       <PaceFlag reading={readingOf(answer, row, headline)} kpi={headline.label} t={t} />
                     </th>
                     <td>{row.code}</td>
@@ -768,7 +769,11 @@ function KpiCardList({ answer, rows, columnName, mainLabel, fmt, t, onDrill, onD
             {row.name}
             {total && mainLabel ? <span className="ucube-badge">{mainLabel}</span> : null}
           </h3>
-          <p className="ucube-sub">{[row.emailId, row.code].filter(Boolean).join(' · ')}</p>
+          <p className="ucube-sub">
+            {row.emailId ? <EmailText email={row.emailId} /> : null}
+            {row.emailId && row.code ? ' · ' : null}
+            {row.code}
+          </p>
           <PaceFlag reading={readingOf(answer, row, headline)} kpi={headline.label} t={t} />
         </div>
         <dl className="ucube-card__kpis">
