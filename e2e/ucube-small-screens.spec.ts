@@ -27,6 +27,50 @@ async function expectNoPageOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+for (const width of [768, 480, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const language of ['en', 'vi'] as const) {
+      test(`every UCube control is at least 44 px tall (${language})`, async ({ page }) => {
+        await signInAs(page, language);
+        for (const path of PAGES) {
+          await page.goto(path);
+          await figuresShown(page);
+          const small = await page.evaluate(() =>
+            [
+              ...document.querySelectorAll<HTMLElement>(
+                'main button, main a[href], main input, main select, main summary',
+              ),
+            ]
+              .filter((el) => el.getClientRects().length > 0)
+              .map((el) => ({ el, height: el.getBoundingClientRect().height }))
+              .filter(({ height }) => height < 44)
+              .map(
+                ({ el, height }) => `${el.className || el.tagName} "${el.textContent?.trim()}" ${height}px`,
+              ),
+          );
+          expect(small, `${path}: controls under 44 px`).toEqual([]);
+        }
+      });
+    }
+  });
+}
+
+test.describe('at 1440 px with a mouse', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the desktop keeps its compact period chips and tabs', async ({ page }) => {
+    await signInAs(page, 'en');
+    await page.goto('/teamlevels');
+    await figuresShown(page);
+    const chip = (await page.getByRole('button', { name: 'MTD' }).boundingBox())!;
+    expect(chip.height).toBeLessThan(40);
+    const tab = (await page.getByRole('link', { name: 'Team View' }).first().boundingBox())!;
+    expect(tab.height).toBeLessThan(44);
+  });
+});
+
 test.describe('at 390 px in Vietnamese', () => {
   test.use({ viewport: { width: 390, height: 900 } });
 
