@@ -129,6 +129,7 @@ for (const language of ['en', 'vi'] as const) {
           expect(Math.abs(achievement.y - actual.y)).toBeLessThan(4);
         }
       }
+      if (language === 'vi') await expect(page.getByText('Tất cả nhân viên bán hàng')).toBeVisible();
       await expectNoPageOverflow(page);
     });
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PerformanceRow } from '@fieldforce/contracts';
-import { achievementBand, leaderboard, nextRowIndex, searchRows, sortRows } from './kpi-logic';
+import {
+  achievementBand,
+  leaderboard,
+  levelInSentence,
+  nextRowIndex,
+  searchRows,
+  sortRows,
+} from './kpi-logic';
 
 const row = (emailId: string, achievedPercentage: number | 'NA', name = emailId): PerformanceRow => ({
   name,
@@ -95,5 +102,15 @@ describe('keyboard navigation', () => {
     expect(nextRowIndex(2, 'Home', 3)).toBe(0);
     expect(nextRowIndex(0, 'a', 3)).toBeNull();
     expect(nextRowIndex(0, 'ArrowDown', 0)).toBeNull();
+  });
+});
+
+describe('a level named inside a sentence', () => {
+  it('lowers a Vietnamese role’s first letter but keeps abbreviations and English capitals', () => {
+    expect(levelInSentence('Nhân viên bán hàng', 'vi')).toBe('nhân viên bán hàng');
+    expect(levelInSentence('Ánh xạ', 'vi')).toBe('ánh xạ');
+    expect(levelInSentence('NPP', 'vi')).toBe('NPP');
+    expect(levelInSentence('OM DSS', 'vi')).toBe('OM DSS');
+    expect(levelInSentence('Salesman', 'en')).toBe('Salesman');
   });
 });

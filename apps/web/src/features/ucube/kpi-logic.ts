@@ -8,6 +8,7 @@ import {
   type KpiSort,
   type PerformanceRow,
 } from '@fieldforce/contracts';
+import type { Language } from '../../lib/i18n';
 import { localizeFigure } from '../../lib/i18n/locale-format';
 
 export function sortRows(rows: readonly PerformanceRow[], sort: KpiSort, order: 'asc' | 'desc') {
@@ -78,4 +79,14 @@ export function nextRowIndex(current: number, key: string, count: number): numbe
     default:
       return null;
   }
+}
+
+/**
+ * A level's name inside a sentence ('Every {level}'). Vietnamese writes role names in sentence case,
+ * so there its first letter goes lower case mid-sentence ('Tất cả nhân viên bán hàng'), unless the first
+ * word is an abbreviation (NPP, OM DSS); English keeps the role's capitals ('Every Salesman').
+ */
+export function levelInSentence(level: string, language: Language): string {
+  if (language !== 'vi') return level;
+  return level.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLocaleLowerCase('vi'));
 }

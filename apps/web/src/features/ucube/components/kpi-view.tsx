@@ -21,13 +21,20 @@ import { ScrollMore, useMoreToTheRight } from '../../../components/scroll-more';
 import { PageLayout } from '../../../components/page-layout';
 import { isApiError } from '../../../lib/api-client';
 import { ToggleGroup } from '../../../components/toggle-group';
-import { useT, type Translate } from '../../../lib/i18n';
+import { useI18n, useT, type Translate } from '../../../lib/i18n';
 import { formatIsoDay, localizeAmount, localizeFigure } from '../../../lib/i18n/locale-format';
 import { localizeKpiAnswer, term } from '../../../lib/i18n/terms';
 import { useMarketFlags } from '../../../lib/market-flags';
 import { useClientStore } from '../../../lib/store';
 import { ROUTES } from '../../../lib/routes';
-import { formatPercent, leaderboard, nextRowIndex, searchRows, sortRows } from '../kpi-logic';
+import {
+  formatPercent,
+  leaderboard,
+  levelInSentence,
+  nextRowIndex,
+  searchRows,
+  sortRows,
+} from '../kpi-logic';
 import {
   crumbReachable,
   crumbState,
@@ -542,6 +549,14 @@ function NextMark() {
   return <span aria-hidden="true">{'\u00a0›'}</span>;
 }
 
+/** The level the total row opens ('Every Salesman'), named as inside a sentence. */
+function useTotalDrillLevel(answer: KpiAnswer): string | undefined {
+  const { language } = useI18n();
+  const drill = answer.total.drill;
+  const level = drill ? answer.levels.find((l) => l.level === drill.role)?.levelname : undefined;
+  return level ? levelInSentence(level, language) : undefined;
+}
+
 interface ListProps {
   answer: KpiAnswer;
   rows: readonly PerformanceRow[];
@@ -578,9 +593,7 @@ function KpiTable({
   hideTotal,
 }: KpiTableProps) {
   const headline = answer.kpis[0]!;
-  const totalTarget = answer.total.drill
-    ? answer.levels.find((l) => l.level === answer.total.drill!.role)?.levelname
-    : undefined;
+  const totalTarget = useTotalDrillLevel(answer);
   const [focus, setFocus] = useState(0);
   const refs = useRef<(HTMLTableRowElement | null)[]>([]);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -756,6 +769,7 @@ function KpiTable({
 /** Phones: a card per row (name, then each KPI's actual against target and achievement). */
 function KpiCardList({ answer, rows, columnName, mainLabel, fmt, t, onDrill, onDay, hideTotal }: ListProps) {
   const headline = answer.kpis[0]!;
+  const totalTarget = useTotalDrillLevel(answer);
   const card = (row: PerformanceRow, total: boolean) => {
     const opens = row.drill || (row.salesmanCode && row.emailId && !total);
     return (
@@ -810,9 +824,7 @@ function KpiCardList({ answer, rows, columnName, mainLabel, fmt, t, onDrill, onD
             onClick={() => (row.drill ? onDrill(row) : onDay(row))}
           >
             {total && row.drill
-              ? t('ucube.totalDrill', {
-                  level: answer.levels.find((l) => l.level === row.drill!.role)?.levelname ?? '',
-                })
+              ? t('ucube.totalDrill', { level: totalTarget ?? '' })
               : row.drill
                 ? t('ucube.drill', { name: row.name })
                 : t('ucube.openDay', { name: row.name })}
