@@ -58,7 +58,7 @@ test.describe('at 480 px in Vietnamese', () => {
     expect(wrapScrolls).toBe(true);
     // The chart stacks under the table.
     const table = await page.locator('.ucube-table-wrap').first().boundingBox();
-    const chart = await page.getByRole('img', { name: /chỉ tiêu so với thực đạt/ }).boundingBox();
+    const chart = await page.getByRole('figure', { name: /chỉ tiêu so với thực đạt/ }).boundingBox();
     expect(chart!.y).toBeGreaterThan(table!.y + table!.height - 1);
   });
 });
