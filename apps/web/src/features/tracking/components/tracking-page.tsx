@@ -235,11 +235,11 @@ export function TrackingPage() {
       lead={t('tracking.lead')}
     >
       <form
-        className="tracking-filters"
+        className={tab === 'stores' ? 'tracking-filters tracking-filters--stores' : 'tracking-filters'}
         onSubmit={(e) => e.preventDefault()}
         aria-label={t('tracking.reportName')}
       >
-        <div className="tracking-field">
+        <div className="tracking-field tracking-field--day">
           <label htmlFor={dateId}>{t('tracking.date')}</label>
           <DateInput
             id={dateId}
@@ -253,24 +253,7 @@ export function TrackingPage() {
             }}
           />
         </div>
-        <label className="tracking-field">
-          <span>{t('tracking.dt')}</span>
-          <select
-            value={filters.dtCode}
-            onChange={(e) => {
-              update({ dt: e.target.value });
-              track('filter', { screen: 'tracking', filterType: 'dt' });
-            }}
-          >
-            <option value="">{t('tracking.dtAll')}</option>
-            {dts.map((d) => (
-              <option key={d.code} value={d.code}>
-                {d.code} · {d.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="tracking-field">
+        <label className="tracking-field tracking-field--status">
           <span>{t('tracking.statusFilter')}</span>
           <select
             value={filters.status}
@@ -287,7 +270,24 @@ export function TrackingPage() {
             ))}
           </select>
         </label>
-        <label className="tracking-field tracking-field--wide">
+        <label className="tracking-field tracking-field--dt">
+          <span>{t('tracking.dt')}</span>
+          <select
+            value={filters.dtCode}
+            onChange={(e) => {
+              update({ dt: e.target.value });
+              track('filter', { screen: 'tracking', filterType: 'dt' });
+            }}
+          >
+            <option value="">{t('tracking.dtAll')}</option>
+            {dts.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.code} · {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="tracking-field tracking-field--salesman">
           <span>{t('tracking.salesmanSearch')}</span>
           <input
             type="search"
@@ -298,7 +298,7 @@ export function TrackingPage() {
           />
         </label>
         {tab === 'stores' && (
-          <label className="tracking-field tracking-field--wide">
+          <label className="tracking-field tracking-field--store">
             <span>{t('tracking.storeSearch')}</span>
             <input
               type="search"
@@ -311,7 +311,7 @@ export function TrackingPage() {
         )}
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--ghost tracking-filters__reset"
           onClick={() => update({ q: null, dt: null, status: null, store: null })}
         >
           {t('tracking.reset')}
