@@ -495,7 +495,8 @@ export function TrackingPage() {
       </div>
 
       {!selected && (
-        <section className="tracking-table" aria-label={t('tracking.table')}>
+        // The data table is its own landmark, named by its caption ('All salesmen'): no second one around it.
+        <div className="tracking-table">
           <DataTable
             caption={t('tracking.table')}
             columns={columns}
@@ -536,7 +537,7 @@ export function TrackingPage() {
               ) : null
             }
           />
-        </section>
+        </div>
       )}
     </PageLayout>
   );
