@@ -107,3 +107,73 @@ test('the tracking map works offline: filter, open a salesman’s day, at most 2
   // Nothing left the machine while the map drew: no tile, glyph or font server.
   expect([...hosts]).toEqual(['127.0.0.1']);
 });
+
+/** Signs in and opens today's tracking in `language` at `width` px, once the table has its rows. */
+async function openToday(page: Page, language: 'en' | 'vi', width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, 'admin.vn@demo.test');
+  await page.evaluate((l) => window.localStorage.setItem('language', l), language);
+  await page.goto('/reportpage?report=salesman-tracking');
+  await expect(page.locator('.tracking-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+}
+
+for (const language of ['en', 'vi'] as const) {
+  test(`the table's status reads whole at 1440 px, and the silent list follows the filters, oldest last ping first (${language})`, async ({
+    page,
+  }) => {
+    await openToday(page, language, 1440);
+    // The ten columns fit: nothing behind the table's right edge, every status (and its badge) inside it.
+    const clipped = await page.locator('.tracking-table .dtable__scroll').evaluate((box) => {
+      const edge = box.getBoundingClientRect().right;
+      const statuses = [...box.querySelectorAll('.tracking-status, thead th:last-child')];
+      return {
+        overflow: box.scrollWidth - box.clientWidth,
+        statuses: statuses.length,
+        cut: statuses.filter((s) => s.getBoundingClientRect().right > edge + 0.5).length,
+      };
+    });
+    expect(clipped.statuses).toBeGreaterThan(1);
+    expect(clipped).toMatchObject({ overflow: 0, cut: 0 });
+
+    // Beside the map the silent list is open; it names the same salesmen as the table's 'Silent device'
+    // badges, with the filters and without, the longest quiet first.
+    const silent = page.locator('details.tracking-silent');
+    await expect(silent).toHaveAttribute('open', '');
+    const items = silent.locator('.tracking-silent__item');
+    const badges = page.locator('.tracking-table .tracking-badge--silent');
+    const same = async () => {
+      await expect(items).toHaveCount(await badges.count());
+      const times = (await items.allTextContents()).map((text) => /(\d\d:\d\d)\s*$/.exec(text)![1]!);
+      expect([...times].sort()).toEqual(times);
+    };
+    await same();
+    const dt = page.locator('.tracking-field--dt select');
+    const dtValue = await dt.locator('option').nth(1).getAttribute('value');
+    await dt.selectOption(dtValue!);
+    await expect(page.locator('.tracking-table tbody tr td:nth-child(3)').first()).toHaveText(dtValue!);
+    await same();
+  });
+}
+
+test('on a phone in Vietnamese the status card keeps its label on one line and its dot beside its words; the silent list starts closed', async ({
+  page,
+}) => {
+  await openToday(page, 'vi', 390);
+  await expect(page.locator('details.tracking-silent')).not.toHaveAttribute('open', '');
+  const cell = page.locator('.tracking-table tbody td:has(.tracking-status)').first();
+  const layout = await cell.evaluate((td) => {
+    const rect = (el: Element | null) => el!.getBoundingClientRect();
+    const dot = rect(td.querySelector('.tracking-status__main .tracking-dot'));
+    const words = rect(td.querySelector('.tracking-status__main > span:last-child'));
+    const label = getComputedStyle(td, '::before');
+    return {
+      gap: words.left - dot.right,
+      dotBelowFirstLine: dot.top - words.top,
+      labelWrap: label.whiteSpace,
+    };
+  });
+  expect(layout.gap).toBeGreaterThanOrEqual(0);
+  expect(layout.gap).toBeLessThan(12);
+  expect(Math.abs(layout.dotBelowFirstLine)).toBeLessThan(10);
+  expect(layout.labelWrap).toBe('nowrap');
+});
