@@ -61,6 +61,8 @@ describe('message catalogues', () => {
       'trend.kpi.productiveCalls',
       'trend.point',
       'reports.header.BSA',
+      // A distance: the unit symbol is the same in both languages (the figure is localised).
+      'tracking.km',
       ...TERM_CODES,
     ]);
     const untranslated = (Object.keys(en) as MessageKey[]).filter(
