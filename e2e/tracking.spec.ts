@@ -165,15 +165,22 @@ test('on a phone in Vietnamese the status card keeps its label on one line and i
     const rect = (el: Element | null) => el!.getBoundingClientRect();
     const dot = rect(td.querySelector('.tracking-status__main .tracking-dot'));
     const words = rect(td.querySelector('.tracking-status__main > span:last-child'));
+    // The label (the cell's ::before, from the shared cards CSS) does not shrink and its words fit in
+    // the width it may take (45% of the card): it is on one line.
     const label = getComputedStyle(td, '::before');
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+    const labelWidth = context.measureText(td.getAttribute('data-label') ?? '').width;
     return {
       gap: words.left - dot.right,
       dotBelowFirstLine: dot.top - words.top,
-      labelWrap: label.whiteSpace,
+      labelShrinks: label.flexShrink,
+      labelFits: labelWidth > 0 && labelWidth <= td.getBoundingClientRect().width * 0.45,
     };
   });
   expect(layout.gap).toBeGreaterThanOrEqual(0);
   expect(layout.gap).toBeLessThan(12);
   expect(Math.abs(layout.dotBelowFirstLine)).toBeLessThan(10);
-  expect(layout.labelWrap).toBe('nowrap');
+  expect(layout.labelShrinks).toBe('0');
+  expect(layout.labelFits).toBe(true);
 });
