@@ -17,6 +17,7 @@ import { DateInput } from '../../../components/date-input';
 import { todayIso } from '../../../components/date-range';
 import { DataTable, ExportButtons, type DataTableColumn } from '../../../components/data-table';
 import { PageLayout } from '../../../components/page-layout';
+import { matchesMedia } from '../../../components/use-media-query';
 import { isApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { localizeFigure } from '../../../lib/i18n/locale-format';
@@ -45,10 +46,6 @@ const PAGE_SIZE = 50;
 /** Map and side panel stacked (tracking.css): the silent list starts closed there, as the salesmen are
  *  already listed above it and again in the table below. */
 const STACKED = '(max-width: 959px)';
-const stacked = () =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia(STACKED).matches;
 const time = (iso: string | null, timeZone: string) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }) : '--';
 
@@ -83,7 +80,7 @@ export function TrackingPage() {
   const [page, setPage] = useState(1);
   // The salesman under the pointer or keyboard focus in the list: drawn apart on the map, never in a cluster.
   const [highlight, setHighlight] = useState<string | null>(null);
-  const [silentOpen, setSilentOpen] = useState(() => !stacked());
+  const [silentOpen, setSilentOpen] = useState(() => !matchesMedia(STACKED));
 
   const salesmenQ = useTrackingSalesmen(country, date);
   const storesQ = useTrackingStores(country, date, true);

@@ -49,7 +49,7 @@ import {
   type UcubeUrlState,
 } from '../url-state';
 import { SalesmanDayPanel } from './salesman-day';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../../components/use-media-query';
 import '../ucube.css';
 
 type UseKpis = (
