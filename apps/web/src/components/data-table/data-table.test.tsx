@@ -51,6 +51,14 @@ describe('DataTable', () => {
     expect(table.getAttribute('aria-rowcount')).toBe('4');
   });
 
+  it('compact only when asked: headers that may wrap and closer cells (data-table.css)', () => {
+    const { unmount } = renderTable();
+    expect(screen.getByRole('table', { name: 'Things' }).className).not.toContain('dtable__table--compact');
+    unmount();
+    renderTable({ compact: true });
+    expect(screen.getByRole('table', { name: 'Things' }).className).toContain('dtable__table--compact');
+  });
+
   it('a totals row: its label is the row header, each column its figure, counted in aria-rowcount', () => {
     renderTable({
       footer: { label: 'Total', cell: (key) => (key === 'qty' ? '3' : null) },

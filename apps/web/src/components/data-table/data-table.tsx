@@ -82,6 +82,11 @@ export interface DataTableProps<Row> {
   pinFirstColumn?: boolean;
   /** Cells wider than this (px) end in an ellipsis. */
   cellMaxWidth?: number;
+  /**
+   * Many columns that should fit a laptop's width: from 1000 px the headers may break between their
+   * words and the cells sit a little closer (narrower, the table scrolls sideways as usual).
+   */
+  compact?: boolean;
 }
 
 const NUMBER_LOCALE = { en: 'en-US', vi: 'vi-VN' } as const;
@@ -121,6 +126,7 @@ export function DataTable<Row>({
   rowHeaders = true,
   pinFirstColumn = true,
   cellMaxWidth,
+  compact = false,
 }: DataTableProps<Row>) {
   const t = useT();
   const { language } = useI18n();
@@ -142,6 +148,7 @@ export function DataTable<Row>({
     pinFirstColumn ? 'dtable__table--pinned' : '',
     rowHeight ? 'dtable__table--virtual' : '',
     cellMaxWidth ? 'dtable__table--clamped' : '',
+    compact ? 'dtable__table--compact' : '',
   ]
     .filter(Boolean)
     .join(' ');
