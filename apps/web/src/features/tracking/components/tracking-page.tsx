@@ -384,7 +384,7 @@ export function TrackingPage() {
                   aria-labelledby="tracking-tab-salesmen"
                   className="tracking-panel"
                 >
-                  <ul className="tracking-list tracking-scroll">
+                  <ul className="tracking-list scroll-shadows">
                     {sorted.slice(0, 200).map((r) => (
                       <li key={r.smCode}>
                         <button
@@ -423,7 +423,7 @@ export function TrackingPage() {
                       <p className="tracking-muted tracking-silent__note">{t('tracking.silentNote')}</p>
                     )}
                     {silent.length > 0 && (
-                      <ol className="tracking-silent__list tracking-scroll">
+                      <ol className="tracking-silent__list scroll-shadows">
                         {silent.map((r) => (
                           <li key={r.smCode}>
                             <button
@@ -458,7 +458,7 @@ export function TrackingPage() {
                       {storesQ.isPending ? t('common.loading') : t('tracking.storesEmpty')}
                     </p>
                   ) : (
-                    <ul className="tracking-list tracking-scroll">
+                    <ul className="tracking-list scroll-shadows">
                       {stores.slice(0, 300).map((s) => (
                         <li key={`${s.outletCode}-${s.smCode}`}>
                           <button
@@ -497,6 +497,8 @@ export function TrackingPage() {
           <DataTable
             caption={t('tracking.table')}
             columns={columns}
+            // Ten columns: the status (the last) read whole at 1440 and 1000 px.
+            compact
             rows={sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
             rowKey={(r) => r.smCode}
             total={sorted.length}
