@@ -659,7 +659,9 @@ function KpiTable({
           ref={wrapRef}
           tabIndex={more ? 0 : -1}
           aria-label={more ? t('table.scrollHint') : undefined}
-          role={more ? 'region' : undefined}
+          // A named, focusable scroll box, as the data table's: a group, not a landmark (the team's table
+          // and its lead's table below it would be two landmarks of the same name).
+          role={more ? 'group' : undefined}
         >
           <table className="ucube-table">
             <caption className="visually-hidden">
