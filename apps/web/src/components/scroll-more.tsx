@@ -32,12 +32,22 @@ export function useMoreToTheRight(ref: RefObject<HTMLElement | null>, watch?: un
 /**
  * A table's scroll box that says when more columns lie to its right: a shadow on the box's right edge
  * and "Scroll sideways for more columns →" under it. The box itself (focusable, named) is the child.
+ * `edgeShadow` false leaves the shadow to the table (a column pinned at the right edge draws it on its
+ * own left side, where the hidden columns pass under it).
  */
-export function ScrollMore({ more, children }: { more: boolean; children: ReactNode }) {
+export function ScrollMore({
+  more,
+  edgeShadow = true,
+  children,
+}: {
+  more: boolean;
+  edgeShadow?: boolean;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <>
-      <div className={`scroll-more${more ? ' scroll-more--on' : ''}`}>{children}</div>
+      <div className={`scroll-more${more && edgeShadow ? ' scroll-more--on' : ''}`}>{children}</div>
       {more ? (
         <p className="scroll-more__hint" aria-hidden="true">
           {t('table.scrollHint')} <span>→</span>

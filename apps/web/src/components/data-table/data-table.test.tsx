@@ -51,6 +51,32 @@ describe('DataTable', () => {
     expect(table.getAttribute('aria-rowcount')).toBe('4');
   });
 
+  it("draws the row's controls last, pinned at the right edge, and a card title on phones", () => {
+    const columns: DataTableColumn<Row>[] = [
+      {
+        key: 'edit',
+        header: 'Actions',
+        actions: true,
+        cell: (r) => <button type="button">Edit {r.code}</button>,
+      },
+      ...COLUMNS,
+      { key: 'name', header: 'Name', cardTitle: true, cell: (r) => `Thing ${r.code}` },
+    ];
+    renderTable({ columns });
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Code', 'Quantity', 'Name', 'Actions']);
+    const [firstRow] = within(table).getAllByRole('row').slice(1);
+    const cells = within(firstRow!).getAllByRole('cell');
+    expect(cells.at(-1)!.className).toContain('dtable__end');
+    expect(within(cells.at(-1)!).getByRole('button', { name: 'Edit C1' })).toBeTruthy();
+    expect(cells.at(-2)!.className).toContain('dtable__card-title');
+    expect(within(table).getAllByRole('columnheader').at(-1)!.className).toContain('dtable__end');
+  });
+
   it('compact only when asked: headers that may wrap and closer cells (data-table.css)', () => {
     const { unmount } = renderTable();
     expect(screen.getByRole('table', { name: 'Things' }).className).not.toContain('dtable__table--compact');

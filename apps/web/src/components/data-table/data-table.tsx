@@ -21,6 +21,17 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Right-aligned (numbers). */
   numeric?: boolean;
+  /**
+   * The row's controls (a toggle, Update / Delete, Edit): the column is drawn last and, when the table
+   * scrolls sideways, stays pinned at its right edge, so the controls are in view at every width. One
+   * per table (only the last such column is pinned).
+   */
+  actions?: boolean;
+  /**
+   * On phones (cards below 560 px) this column's value heads the card, bold and without its label: the
+   * row's human name (the outlet's, the salesman's, the item's). One per table.
+   */
+  cardTitle?: boolean;
   cell(row: Row): ReactNode;
 }
 
@@ -132,7 +143,8 @@ export function DataTable<Row>({
   const { language } = useI18n();
   const countId = useId();
   const number = (n: number) => n.toLocaleString(NUMBER_LOCALE[language]);
-  const visible = columns.filter((c) => !hidden.includes(c.key));
+  const visible = orderColumns(columns.filter((c) => !hidden.includes(c.key)));
+  const pinnedEnd = visible.at(-1)?.actions ? visible.at(-1)?.key : undefined;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total > 0 ? (page - 1) * pageSize + 1 : 0;
   const last = Math.min(total, page * pageSize);
@@ -149,6 +161,7 @@ export function DataTable<Row>({
     rowHeight ? 'dtable__table--virtual' : '',
     cellMaxWidth ? 'dtable__table--clamped' : '',
     compact ? 'dtable__table--compact' : '',
+    pinnedEnd && more ? 'dtable__table--more' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -156,7 +169,14 @@ export function DataTable<Row>({
     ...(cellMaxWidth ? { '--dtable-cell-max': `${cellMaxWidth}px` } : {}),
     ...(rowHeight ? { '--dtable-row-height': `${rowHeight}px` } : {}),
   } as CSSProperties;
-  const numClass = (column: DataTableColumn<Row>) => (column.numeric ? 'dtable__num' : undefined);
+  const cellClass = (column: DataTableColumn<Row>) =>
+    [
+      column.numeric ? 'dtable__num' : '',
+      column.key === pinnedEnd ? 'dtable__end' : '',
+      column.cardTitle ? 'dtable__card-title' : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <section className="dtable" aria-label={label ?? caption} aria-busy={busy}>
@@ -179,7 +199,7 @@ export function DataTable<Row>({
       {total === 0 ? (
         <p className="dtable__empty">{emptyText ?? t('table.empty')}</p>
       ) : (
-        <ScrollMore more={more}>
+        <ScrollMore more={more} edgeShadow={!pinnedEnd}>
           <div
             ref={window_.scroller}
             className={[
@@ -210,7 +230,7 @@ export function DataTable<Row>({
                         key={column.key}
                         scope="col"
                         aria-sort={sorts ? (direction ?? 'none') : undefined}
-                        className={numClass(column)}
+                        className={cellClass(column)}
                       >
                         {sorts ? (
                           <button
@@ -255,7 +275,7 @@ export function DataTable<Row>({
                             key={column.key}
                             scope={header ? 'row' : undefined}
                             data-label={column.header}
-                            className={numClass(column)}
+                            className={cellClass(column)}
                           >
                             {column.cell(row)}
                           </Cell>
@@ -277,14 +297,14 @@ export function DataTable<Row>({
                       const figure = footer.cell(column.key);
                       if (c === 0) {
                         return (
-                          <th key={column.key} scope="row" className={numClass(column)}>
+                          <th key={column.key} scope="row" className={cellClass(column)}>
                             {footer.label}
                             {figure ? <> · {figure}</> : null}
                           </th>
                         );
                       }
                       return (
-                        <td key={column.key} data-label={column.header} className={numClass(column)}>
+                        <td key={column.key} data-label={column.header} className={cellClass(column)}>
                           {figure}
                         </td>
                       );
@@ -364,6 +384,11 @@ function useRowWindow(rowCount: number, rowHeight: number | undefined, maxHeight
     overscan: OVERSCAN,
   });
   return { scroller, head, onScroll, ...window_ };
+}
+
+/** The columns in their drawing order: the row's controls (`actions`) last, the others as declared. */
+export function orderColumns<C extends { actions?: boolean }>(columns: readonly C[]): C[] {
+  return [...columns.filter((c) => !c.actions), ...columns.filter((c) => c.actions)];
 }
 
 /** The next sort after pressing a column's header: ascending, then descending, then ascending again. */
