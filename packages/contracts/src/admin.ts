@@ -239,7 +239,10 @@ export const importPreviewSchema = z.object({
   create: z.number().int(),
   update: z.number().int(),
   unchanged: z.number().int(),
+  /** Every error found; a row may have several. */
   errorCount: z.number().int(),
+  /** The rows with at least one error (absent in previews stored before it was counted). */
+  errorRows: z.number().int().optional(),
   /** The first errors, in row order. */
   errors: z.array(rowErrorSchema),
 });

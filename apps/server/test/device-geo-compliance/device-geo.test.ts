@@ -230,7 +230,15 @@ describe('the bulk update', () => {
       'utf8',
     );
     const j = await uploaded(good, adminVn, 'device-geo-compliance-good.csv');
-    expect(j.preview).toEqual({ rows: 4, create: 0, update: 2, unchanged: 2, errorCount: 0, errors: [] });
+    expect(j.preview).toEqual({
+      rows: 4,
+      create: 0,
+      update: 2,
+      unchanged: 2,
+      errorCount: 0,
+      errorRows: 0,
+      errors: [],
+    });
     const res = await apply(j.jobId);
     expect(res.statusCode, res.body).toBe(200);
     expect(data<ImportJob>(res).result).toEqual({ created: 0, updated: 2, unchanged: 2 });

@@ -82,7 +82,7 @@ describe('import validation', () => {
       [4, 'BLANK_VALUE'],
       [5, 'DUPLICATE_ROW'],
     ]);
-    expect(out.preview).toMatchObject({ rows: 4, create: 1, errorCount: 3 });
+    expect(out.preview).toMatchObject({ rows: 4, create: 1, errorCount: 3, errorRows: 3 });
   });
 
   it('whole-file messages: wrong template, empty file, unreadable encoding outside vn/th', async () => {

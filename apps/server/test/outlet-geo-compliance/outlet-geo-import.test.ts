@@ -117,6 +117,7 @@ describe('the good sample', () => {
       update: 3,
       unchanged: 1,
       errorCount: 0,
+      errorRows: 0,
       errors: [],
     });
     expect(uploaded.can.apply).toBe(true);

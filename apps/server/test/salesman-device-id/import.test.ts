@@ -123,7 +123,15 @@ describe('a good file', () => {
     const j = await uploaded(good);
     expect(j.state).toBe('validated');
     expect(j.message).toBeNull();
-    expect(j.preview).toEqual({ rows: 4, create: 0, update: 3, unchanged: 1, errorCount: 0, errors: [] });
+    expect(j.preview).toEqual({
+      rows: 4,
+      create: 0,
+      update: 3,
+      unchanged: 1,
+      errorCount: 0,
+      errorRows: 0,
+      errors: [],
+    });
     expect(j.can.apply).toBe(true);
     expect(await businessState()).toEqual(before);
   });
@@ -339,7 +347,15 @@ describe('docs/samples (vn of the test seed)', () => {
 
   it('the good file validates without errors: 3 to update, 1 unchanged', async () => {
     const j = await uploaded(sample('salesman-device-id-good.csv'), adminVn, 'salesman-device-id-good.csv');
-    expect(j.preview).toEqual({ rows: 4, create: 0, update: 3, unchanged: 1, errorCount: 0, errors: [] });
+    expect(j.preview).toEqual({
+      rows: 4,
+      create: 0,
+      update: 3,
+      unchanged: 1,
+      errorCount: 0,
+      errorRows: 0,
+      errors: [],
+    });
   });
 
   it('the bad file trips every rule, each row named', async () => {
@@ -356,6 +372,8 @@ describe('docs/samples (vn of the test seed)', () => {
       [10, 'PHONE_MISMATCH'],
       [11, 'SPACES_OR_SPECIAL'],
     ]);
+    // Row 3 has two errors: the preview counts errors and the rows that have them apart.
+    expect(j.preview).toMatchObject({ rows: 10, errorCount: 10, errorRows: 9 });
     expect(errorsOf(j).find((e) => e.row === 4)!.message).toBe(
       'Device ID in row number 4 is already mapped to another salesman (VNSM00002)',
     );

@@ -447,6 +447,7 @@ export async function validateImport<V>(
     rows: read.rows,
     ...plan,
     errorCount: errors.length,
+    errorRows: bad.size,
     errors: errors.slice(0, PREVIEW_ERROR_LIMIT),
   };
   const message = errors.length > 0 ? importMessage('HAS_ERRORS') : null;

@@ -394,7 +394,8 @@ export function UploadDialog({
   );
 }
 
-function Preview({
+/** The preview of a checked file: its counts, the first errors (and how many in all), and what may follow. */
+export function Preview({
   job,
   failure,
   onApply,
@@ -434,7 +435,7 @@ function Preview({
           </div>
           <div className={hasErrors ? 'upload__count--error' : undefined}>
             <dt>{t('upload.previewErrors')}</dt>
-            <dd>{preview.errorCount}</dd>
+            <dd>{preview.errorRows ?? preview.errorCount}</dd>
           </div>
         </dl>
       ) : null}
@@ -442,6 +443,11 @@ function Preview({
         <>
           <p className="upload__error" role="alert">
             {t('import.HAS_ERRORS')}
+          </p>
+          <p className="upload__errors-note">
+            {preview.errorCount > preview.errors.length
+              ? t('upload.errorsShownOf', { shown: preview.errors.length, count: preview.errorCount })
+              : t('upload.errorsShownAll', { count: preview.errorCount })}
           </p>
           <div className="upload__errors" role="region" aria-label={t('upload.firstErrors')} tabIndex={0}>
             <table>

@@ -42,6 +42,8 @@ export const adminEn = {
   'upload.previewUpdate': 'To update',
   'upload.previewUnchanged': 'Unchanged',
   'upload.previewErrors': 'Rows with errors',
+  'upload.errorsShownOf': 'The first {shown} of {count} errors. The file with errors lists every one.',
+  'upload.errorsShownAll': 'Errors found: {count}, all listed below.',
   'upload.firstErrors': 'First errors',
   'upload.errorRow': 'Row',
   'upload.errorHeader': 'Column',

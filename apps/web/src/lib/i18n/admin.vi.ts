@@ -44,6 +44,8 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'upload.previewUpdate': 'Sẽ cập nhật',
   'upload.previewUnchanged': 'Không đổi',
   'upload.previewErrors': 'Dòng có lỗi',
+  'upload.errorsShownOf': '{shown} lỗi đầu tiên trong tổng số {count} lỗi. Tệp kèm lỗi liệt kê đủ mọi lỗi.',
+  'upload.errorsShownAll': 'Số lỗi tìm thấy: {count}, liệt kê đầy đủ bên dưới.',
   'upload.firstErrors': 'Các lỗi đầu tiên',
   'upload.errorRow': 'Dòng',
   'upload.errorHeader': 'Cột',
