@@ -20,7 +20,7 @@ export const USER_WORDS = {
   ucube: { en: 'UCube Access', vi: 'Quyền UCube' },
   reports: { en: 'Reports Access', vi: 'Quyền báo cáo' },
   admin: { en: 'Admin', vi: 'Quản trị' },
-  superUser: { en: 'Super User', vi: 'Siêu người dùng' },
+  superUser: { en: 'Super User', vi: 'Quản trị cấp cao' },
   dtAccessCodes: { en: 'DT Access Codes', vi: 'Mã NPP được truy cập' },
   bsa: { en: 'BSA', vi: 'BSA' },
   markets: { en: 'Markets', vi: 'Thị trường' },
