@@ -8,9 +8,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../lib/i18n';
+import { I18nProvider, translate, type Translate } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
-import { EditForm } from './components/user-access-page';
+import { EditForm, marketsText } from './components/user-access-page';
 import { changeOf, stateOf } from './user-access-rules';
 
 function detail(overrides: Partial<UserAccessDetail> = {}, user: Partial<UserAccessDetail['user']> = {}) {
@@ -181,5 +181,15 @@ describe('a confirmation inside the panel', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(closeConfirm).toHaveBeenCalledTimes(1);
     expect(closePanel).not.toHaveBeenCalled();
+  });
+});
+
+describe('the table in words', () => {
+  const t: Translate = (key, vars) => translate('en', key, vars);
+
+  it('names a user’s markets, and every market as “All markets” rather than seven names', () => {
+    expect(marketsText(['vn'], t)).toBe('Vietnam');
+    expect(marketsText(['vn', 'th'], t)).toBe('Vietnam, Thailand');
+    expect(marketsText(['id', 'idic', 'vn', 'ph', 'th', 'pk', 'bd'], t)).toBe('All markets');
   });
 });

@@ -40,6 +40,7 @@ export const userAccessEn = {
   'userAccess.status.invited': 'Invited',
   'userAccess.status.disabled': 'Deactivated',
   'userAccess.allDts': 'All (Super Access)',
+  'userAccess.allMarkets': 'All markets',
   'userAccess.more': '+{count} more',
 
   'userAccess.editUser': 'Edit the access of {name}',

@@ -42,6 +42,7 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.status.invited': 'Đã mời',
   'userAccess.status.disabled': 'Đã vô hiệu hóa',
   'userAccess.allDts': 'Tất cả (Quyền toàn bộ)',
+  'userAccess.allMarkets': 'Tất cả thị trường',
   'userAccess.more': '+{count} mã khác',
 
   'userAccess.editUser': 'Sửa quyền truy cập của {name}',

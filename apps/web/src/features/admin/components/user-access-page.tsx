@@ -3,6 +3,7 @@ import {
   BSA_VALUES,
   CD_VP_ROLE,
   chainFor,
+  COUNTRY_CODES,
   DT_OPERATOR_ROLE,
   SUPER_USER_ROLE,
   isCountryCode,
@@ -143,6 +144,7 @@ function UserAccessView() {
       key: 'name',
       header: t('userAccess.col.user'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => (
         <span className="ua-person">
           <button
@@ -176,7 +178,7 @@ function UserAccessView() {
         return on.length === 0 ? (
           <span className="ua-muted">{t('userAccess.noAccess')}</span>
         ) : (
-          <ul className="ua-chips" aria-label={t('userAccess.col.access')}>
+          <ul className="ua-chips ua-chips--access" aria-label={t('userAccess.col.access')}>
             {on.map(([key, label]) => (
               <li key={key} className={`chip ua-chip ua-chip--${key}`}>
                 {t(label)}
@@ -212,9 +214,7 @@ function UserAccessView() {
       header: t('userAccess.col.markets'),
       cell: (row) => (
         <span className="ua-wrap">
-          {splitList(row.markets)
-            .map((m) => m.toUpperCase())
-            .join(', ')}
+          {marketsText(splitList(row.markets), t)}
         </span>
       ),
     },
@@ -234,7 +234,8 @@ function UserAccessView() {
         resetLabel={t('userAccess.reset')}
         submitDisabled={badRange}
       >
-        <div className="field admin-filters__search">
+        {/* One column wide (not the shared two): the nine fields and the buttons fill two rows at 1440 px. */}
+        <div className="field">
           <label className="field__label" htmlFor={ids.search}>
             {t('userAccess.search')}
           </label>
@@ -384,6 +385,12 @@ function describeEntry(entry: ActivityEntry, t: Translate): string | undefined {
   const ended = entry.after?.endedSessions;
   if (typeof ended === 'number' && ended > 0) return t('userAccess.endedCount', { count: ended });
   return undefined;
+}
+
+/** A user's markets by name; every market (a Super User's usual set) in two words, not seven names. */
+export function marketsText(markets: string[], t: Translate): string {
+  if (COUNTRY_CODES.every((code) => markets.includes(code))) return t('userAccess.allMarkets');
+  return markets.map((m) => (isCountryCode(m) ? t(`country.${m}`) : m.toUpperCase())).join(', ');
 }
 
 /** A user's DTs by name (the code where the name is not known), the first three, with "name (code)" on hover. */
