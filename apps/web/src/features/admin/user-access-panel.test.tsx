@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider, translate, type Translate } from '../../lib/i18n';
 import { useClientStore } from '../../lib/store';
-import { EditForm, marketsText } from './components/user-access-page';
+import { describeEntry, EditForm, marketsText } from './components/user-access-page';
 import { changeOf, stateOf } from './user-access-rules';
 
 function detail(overrides: Partial<UserAccessDetail> = {}, user: Partial<UserAccessDetail['user']> = {}) {
@@ -184,12 +184,30 @@ describe('a confirmation inside the panel', () => {
   });
 });
 
-describe('the table in words', () => {
+describe('the table and the Activity Log in words', () => {
   const t: Translate = (key, vars) => translate('en', key, vars);
 
   it('names a user’s markets, and every market as “All markets” rather than seven names', () => {
     expect(marketsText(['vn'], t)).toBe('Vietnam');
     expect(marketsText(['vn', 'th'], t)).toBe('Vietnam, Thailand');
     expect(marketsText(['id', 'idic', 'vn', 'ph', 'th', 'pk', 'bd'], t)).toBe('All markets');
+  });
+
+  it('says what an access change did, before → after, not only which fields', () => {
+    const entry = {
+      id: '1',
+      at: '2026-11-25T08:00:00.000Z',
+      actorName: 'Admin',
+      actorEmail: 'admin@demo.test',
+      action: 'user.access.update',
+      target: 'lan@demo.test',
+      before: { accessToOperationalDashboards: true, role: 'Supervisor', dtAccessCodes: ['VNDT001'] },
+      after: { accessToOperationalDashboards: false, role: 'Team Leader', dtAccessCodes: ['VNDT002'] },
+      importId: null,
+      fileName: null,
+    };
+    expect(describeEntry(entry, t)).toBe(
+      'Reports access: On → Off · Role: Supervisor → Team Leader · DT access codes: added VNDT002; removed VNDT001',
+    );
   });
 });

@@ -376,11 +376,40 @@ const FIELD_LABELS: Record<AccessField, MessageKey> = {
   markets: 'userAccess.field.markets',
 };
 
-/** An Activity Log entry in words: the fields an edit changed, the sessions an action ended. */
-function describeEntry(entry: ActivityEntry, t: Translate): string | undefined {
+/**
+ * One changed field in words, as the confirmation and the Activity Log show it: 'Reports access: On →
+ * Off', 'Role: Supervisor → Team Leader', 'DT access codes: added VNDT002; removed VNDT001'.
+ */
+export function changeLine(field: AccessField, was: unknown, now: unknown, t: Translate): string {
+  const label = t(FIELD_LABELS[field]);
+  if (typeof was === 'boolean' || typeof now === 'boolean') {
+    return `${label}: ${t(was ? 'userAccess.on' : 'userAccess.off')} → ${t(now ? 'userAccess.on' : 'userAccess.off')}`;
+  }
+  if (field === 'role') return `${label}: ${term(String(was ?? '—'), t)} → ${term(String(now ?? '—'), t)}`;
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  const words = (values: readonly string[]) =>
+    values.map((v) =>
+      v === ALL_DT_ACCESS
+        ? t('userAccess.allDts')
+        : field === 'bsa'
+          ? term(v, t)
+          : field === 'markets' && isCountryCode(v)
+            ? t(`country.${v}`)
+            : v,
+    );
+  const { added, removed } = listDelta(list(was), list(now));
+  const parts = [
+    added.length ? t('userAccess.added', { list: words(added).join(', ') }) : '',
+    removed.length ? t('userAccess.removed', { list: words(removed).join(', ') }) : '',
+  ].filter(Boolean);
+  return `${label}: ${parts.join('; ') || t('userAccess.reordered')}`;
+}
+
+/** An Activity Log entry in words: each field an edit changed, before → after; the sessions an action ended. */
+export function describeEntry(entry: ActivityEntry, t: Translate): string | undefined {
   if (entry.action === USER_ACCESS_ACTIONS.update && entry.after) {
     const fields = Object.keys(entry.after).filter((k): k is AccessField => k in FIELD_LABELS);
-    return fields.map((f) => t(FIELD_LABELS[f])).join(', ');
+    return fields.map((f) => changeLine(f, entry.before?.[f], entry.after?.[f], t)).join(' · ');
   }
   const ended = entry.after?.endedSessions;
   if (typeof ended === 'number' && ended > 0) return t('userAccess.endedCount', { count: ended });
@@ -531,31 +560,7 @@ export function EditForm({
     }
   };
 
-  const summary = fields.map((field) => {
-    const label = t(FIELD_LABELS[field]);
-    const was = before[field];
-    const now = after[field];
-    if (typeof was === 'boolean') {
-      return `${label}: ${t(was ? 'userAccess.on' : 'userAccess.off')} → ${t(now ? 'userAccess.on' : 'userAccess.off')}`;
-    }
-    if (field === 'role') return `${label}: ${term(String(was), t)} → ${term(String(now), t)}`;
-    const words = (list: readonly string[]) =>
-      list.map((v) =>
-        v === ALL_DT_ACCESS
-          ? t('userAccess.allDts')
-          : field === 'bsa'
-            ? term(v, t)
-            : field === 'markets' && isCountryCode(v)
-              ? t(`country.${v}`)
-              : v,
-      );
-    const { added, removed } = listDelta(was as string[], now as string[]);
-    const parts = [
-      added.length ? t('userAccess.added', { list: words(added).join(', ') }) : '',
-      removed.length ? t('userAccess.removed', { list: words(removed).join(', ') }) : '',
-    ].filter(Boolean);
-    return `${label}: ${parts.join('; ') || t('userAccess.reordered')}`;
-  });
+  const summary = fields.map((field) => changeLine(field, before[field], after[field], t));
 
   const toggle = (
     key: 'accessToUcube' | 'accessToOperationalDashboards' | 'isAdmin' | 'isSuperUser',
