@@ -150,6 +150,14 @@ describe('the User Access edit panel', () => {
     expect(within(dialog).getByRole('button', { name: 'Deactivate' }).className).toContain('button--danger');
   });
 
+  it('does not speak of signing out “0 open sessions” when the user has none', () => {
+    panel(detail({}, { activeSessions: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Lan Nguyen?' });
+    expect(within(dialog).queryByText(/0 open sessions/)).toBeNull();
+    expect(within(dialog).getByText(/has no open session now and cannot sign in until reactivated/)).toBeTruthy();
+  });
+
   it('sends only the changed fields', () => {
     const d = detail();
     const before = stateOf(d);

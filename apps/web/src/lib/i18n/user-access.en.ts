@@ -88,6 +88,8 @@ export const userAccessEn = {
   'userAccess.confirm.deactivateTitle': 'Deactivate {name}?',
   'userAccess.confirm.deactivateBody':
     '{name} is signed out everywhere at once ({count} open sessions) and cannot sign in until reactivated.',
+  'userAccess.confirm.deactivateBodyNoSessions':
+    '{name} has no open session now and cannot sign in until reactivated.',
   'userAccess.confirm.reactivateTitle': 'Reactivate {name}?',
   'userAccess.confirm.reactivateBody': '{name} will be able to sign in again with the same access.',
   'userAccess.confirm.endSessionsTitle': 'End the sessions of {name}?',

@@ -90,6 +90,8 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.confirm.deactivateTitle': 'Vô hiệu hóa {name}?',
   'userAccess.confirm.deactivateBody':
     '{name} bị đăng xuất khỏi mọi nơi ngay lập tức ({count} phiên đang mở) và không thể đăng nhập cho đến khi được kích hoạt lại.',
+  'userAccess.confirm.deactivateBodyNoSessions':
+    '{name} hiện không có phiên nào đang mở và sẽ không thể đăng nhập cho đến khi được kích hoạt lại.',
   'userAccess.confirm.reactivateTitle': 'Kích hoạt lại {name}?',
   'userAccess.confirm.reactivateBody': '{name} sẽ có thể đăng nhập lại với cùng quyền truy cập.',
   'userAccess.confirm.endSessionsTitle': 'Kết thúc các phiên của {name}?',

@@ -874,7 +874,14 @@ export function EditForm({
           onCancel={() => setConfirm(null)}
           busy={busy}
         >
-          <p>{t(`userAccess.confirm.${confirm}Body`, { name: user.name, count: user.activeSessions })}</p>
+          <p>
+            {t(
+              confirm === 'deactivate' && user.activeSessions === 0
+                ? 'userAccess.confirm.deactivateBodyNoSessions'
+                : `userAccess.confirm.${confirm}Body`,
+              { name: user.name, count: user.activeSessions },
+            )}
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>
