@@ -32,6 +32,7 @@ export const userUploadEn = {
   'userUpload.templateFailed': 'The template could not be downloaded. Please try again.',
   'userUpload.drop': 'Drag and drop the file here, or',
   'userUpload.browse': 'browse',
+  'userUpload.choose': 'Choose a file',
   'userUpload.limit': 'Maximum file size 25MB',
   'userUpload.formats': 'Accepted formats: xlsx, xml',
   'userUpload.uploading': 'Uploading',

@@ -33,6 +33,7 @@ export const userUploadVi: Record<keyof typeof userUploadEn, string> = {
   'userUpload.templateFailed': 'Không tải được mẫu. Vui lòng thử lại.',
   'userUpload.drop': 'Kéo và thả tệp vào đây, hoặc',
   'userUpload.browse': 'chọn tệp',
+  'userUpload.choose': 'Chọn tệp',
   'userUpload.limit': 'Dung lượng tối đa 25MB',
   'userUpload.formats': 'Định dạng được chấp nhận: XLSX, XML',
   'userUpload.uploading': 'Đang tải lên',

@@ -131,6 +131,25 @@ describe('the modal as the spec draws it', () => {
     expect(fileInput().accept).toContain('.xlsx');
   });
 
+  it('on a touch screen, which cannot drag a file, offers “Choose a file” instead of drag and drop', () => {
+    serve();
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      renderModal();
+      const dialog = screen.getByRole('dialog', { name: 'Bulk Upload' });
+      expect(within(dialog).queryByText('Drag and drop the file here, or', { exact: false })).toBeNull();
+      expect((screen.getByLabelText('Choose a file') as HTMLInputElement).type).toBe('file');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('Cancel closes', () => {
     serve();
     const { onClose } = renderModal();

@@ -29,6 +29,7 @@ import { saveBlob } from '../../../components/data-table/save-file';
 import { Toast } from '../../../components/toast';
 import { importCodeOf } from '../../../components/upload/api';
 import { importText } from '../../../components/upload/import-text';
+import { useMediaQuery } from '../../../components/use-media-query';
 import { isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useMarketFlags } from '../../../lib/market-flags';
@@ -74,6 +75,7 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
   const [failure, setFailure] = useState<Problem | null>(null);
   const [preview, setPreview] = useState<UserUploadPreview | null>(null);
   const [dragging, setDragging] = useState(false);
+  const touch = useMediaQuery('(pointer: coarse)');
   const inputId = useId();
   const kindName = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -244,10 +246,14 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
           onDrop={onDrop}
           data-testid="user-upload-drop"
         >
+          {/* A touch screen cannot drag a file here: it is offered 'Choose a file' as a button instead. */}
           <p className="user-upload__hint">
-            {t('userUpload.drop')}{' '}
-            <label htmlFor={inputId} className="user-upload__browse">
-              {t('userUpload.browse')}
+            {touch ? null : `${t('userUpload.drop')} `}
+            <label
+              htmlFor={inputId}
+              className={touch ? 'user-upload__browse user-upload__browse--button' : 'user-upload__browse'}
+            >
+              {t(touch ? 'userUpload.choose' : 'userUpload.browse')}
             </label>
           </p>
           <input
