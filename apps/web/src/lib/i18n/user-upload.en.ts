@@ -46,7 +46,7 @@ export const userUploadEn = {
   'userUpload.cancel': 'Cancel',
   'userUpload.upload': 'Upload',
   'userUpload.loading': 'Uploading the file…',
-  'userUpload.errorTitle': 'The file was not uploaded',
+  'userUpload.errorTitle': 'This file cannot be uploaded',
 
   'salesmanBg.smCode': 'SM Code',
   'salesmanBg.find': 'Find',

@@ -48,7 +48,7 @@ export const userUploadVi: Record<keyof typeof userUploadEn, string> = {
   'userUpload.cancel': 'Hủy',
   'userUpload.upload': 'Tải lên',
   'userUpload.loading': 'Đang tải tệp lên…',
-  'userUpload.errorTitle': 'Tệp chưa được tải lên',
+  'userUpload.errorTitle': 'Không thể tải tệp này lên',
 
   'salesmanBg.smCode': 'Mã NVBH',
   'salesmanBg.find': 'Tìm',
