@@ -60,7 +60,7 @@ export const userUploadVi: Record<keyof typeof userUploadEn, string> = {
   'salesmanBg.save': 'Lưu',
   'salesmanBg.saving': 'Đang lưu…',
   'salesmanBg.saved': 'Đã lưu nhóm kinh doanh của {name}.',
-  'salesmanBg.failed': 'Không lưu được ánh xạ. Vui lòng thử lại.',
+  'salesmanBg.failed': 'Không lưu được nhóm kinh doanh. Vui lòng thử lại.',
   'salesmanBg.group.Distributor': 'Nhà phân phối',
   'salesmanBg.group.New Channel': 'Kênh mới',
   'salesmanBg.group.Ice Cream': 'Kem',

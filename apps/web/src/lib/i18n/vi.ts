@@ -320,7 +320,7 @@ const base: Record<
   'mfa.done':
     'Đã thiết lập ứng dụng xác thực. Các thiết bị khác của bạn đã bị đăng xuất và một thông báo đã được gửi qua email.',
   'salesmanBg.open': 'Thêm thông tin NVBH',
-  'salesmanBg.title': 'Thêm ánh xạ BG cho nhân viên bán hàng',
+  'salesmanBg.title': 'Gán nhóm kinh doanh (BG) cho nhân viên bán hàng',
   'salesmanBg.body':
     'Chức năng tải lên ánh xạ nhóm kinh doanh của nhân viên bán hàng chưa có trên cổng thông tin. Để thay đổi ánh xạ ngay bây giờ, vui lòng liên hệ bộ phận hỗ trợ.',
   'dateField.placeholder': 'dd/mm/yyyy',
