@@ -1,5 +1,4 @@
 import {
-  COUNTRIES,
   FLAG_GROUPS,
   OUTLET_STATUS_DOMAINS_MAX,
   type AdminConfig,
@@ -245,7 +244,7 @@ function ConfigForm({ country, config }: { country: CountryCode; config: AdminCo
           busy={save.isPending}
           danger={risky.some((c) => !c.value)}
         >
-          <p>{t('config.confirmLead', { country: COUNTRIES[country].name })}</p>
+          <p>{t('config.confirmLead', { country: t(`country.${country}`) })}</p>
           <ul>
             {flagChanges.map((c) => (
               <li key={c.name}>
