@@ -11,8 +11,8 @@ async function setDownloads(page: Page, on: boolean) {
   const downloads = page.getByRole('switch', { name: /Report downloads/ });
   await expect(downloads).toBeChecked({ checked: !on });
   await downloads.click();
-  await expect(page.getByText('Unsaved changes: 1')).toBeVisible();
-  await page.getByRole('button', { name: 'Save changes (1)' }).click();
+  await expect(page.getByText('1 unsaved change')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Change these settings?' });
   await expect(confirm).toContainText(`Report downloads will be turned ${on ? 'on' : 'off'}`);
   await confirm.getByRole('button', { name: 'Yes, save' }).click();

@@ -138,7 +138,7 @@ function ConfigForm({ country, config }: { country: CountryCode; config: AdminCo
       {editable ? (
         <ChangeListBar
           count={count}
-          text={t('config.unsaved', { count })}
+          text={t(count === 1 ? 'config.unsavedOne' : 'config.unsaved', { count })}
           clearLabel={t('config.reset')}
           saveLabel={save.isPending ? t('config.saving') : t('config.saveCount', { count })}
           onClear={clear}
