@@ -7,13 +7,15 @@ interface DropdownProps {
   children: ReactNode;
   align?: 'start' | 'end';
   className?: string;
+  /** The page shown is one of the panel's links: the trigger is marked as the current area. */
+  current?: boolean;
 }
 
 /**
  * A disclosure button with a panel of links (the ARIA disclosure pattern, not role="menu":
  * the panel holds ordinary links that Tab reaches).
  */
-export function Dropdown({ label, children, align = 'start', className }: DropdownProps) {
+export function Dropdown({ label, children, align = 'start', className, current = false }: DropdownProps) {
   const { open, toggle, panelId, container, trigger } = useDisclosure();
 
   return (
@@ -21,7 +23,7 @@ export function Dropdown({ label, children, align = 'start', className }: Dropdo
       <button
         ref={trigger}
         type="button"
-        className="nav-link dropdown__trigger"
+        className={current ? 'nav-link nav-link--current dropdown__trigger' : 'nav-link dropdown__trigger'}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}

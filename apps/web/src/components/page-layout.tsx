@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 interface PageLayoutProps {
   title: string;
-  /** Small label above the title naming the area (UCube, Admin, ...). */
-  eyebrow?: string;
+  /** Small label above the title naming the area (UCube, Admin, ...); may be a link to the area's home. */
+  eyebrow?: ReactNode;
   lead?: string;
   children?: ReactNode;
 }

@@ -122,6 +122,47 @@ describe('reports header', () => {
     );
   });
 
+  it('opens the admin page and every tool the server gives from the desktop header, marking the current one', async () => {
+    const user = buildUser({ userType: 'admin' });
+    const can = { view: true, edit: true, upload: true, export: true };
+    fakeSession(user, {
+      extra: (url) =>
+        url.includes('admin/tools')
+          ? {
+              body: ok({
+                tools: [
+                  { key: 'userAccess', path: '/useraccess', can },
+                  { key: 'outletStatus', path: '/outletStatus', can },
+                ],
+              }),
+            }
+          : undefined,
+    });
+    useClientStore.getState().setSelectedCountryCode('id');
+    useClientStore.getState().setUserDetails(user);
+    renderHeader('reports', '/outletStatus');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const trigger = within(nav).getByRole('button', { name: 'Admin configuration' });
+    act(() => trigger.click());
+    const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
+    await within(panel).findByRole('link', { name: 'User Access Management' });
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'All admin tools and market settings',
+      'User Access Management',
+      'Outlet Status - Online / Offline',
+    ]);
+    expect(
+      within(panel)
+        .getByRole('link', { name: 'Outlet Status - Online / Offline' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(trigger.className).toContain('nav-link--current');
+  });
+
   it('names the Reports & Analytics area beside the brand, except on the landing screen where none is chosen yet', () => {
     useClientStore.getState().setUserDetails(buildUser({ userType: 'user' }));
     renderHeader('reports', '/reportpage');

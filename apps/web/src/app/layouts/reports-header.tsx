@@ -22,7 +22,10 @@ export function ReportsHeader() {
   const { items: adminItems } = useAdminMenu(country, admin);
   const { entries: reports, isPending: loading } = useReportList();
   // The landing screen (spec: the reports header) is where the area is chosen: it names none yet.
-  const onLanding = useLocation().pathname === ROUTES.landingScreen;
+  const { pathname } = useLocation();
+  const onLanding = pathname === ROUTES.landingScreen;
+  const onAdminPage =
+    pathname === ROUTES.adminConfiguration || adminItems.some((item) => item.to === pathname);
   const categories: { category: ReportCategory; label: string }[] = [
     { category: 'transactionalreports', label: t('nav.transactionalReports') },
     ...(showMaster ? [{ category: 'masterreports' as const, label: t('nav.masterReports') }] : []),
@@ -61,9 +64,23 @@ export function ReportsHeader() {
             </Dropdown>
           ))}
           {admin ? (
-            <NavLink className="nav-link" to={ROUTES.adminConfiguration} end>
-              {t('nav.adminConfiguration')}
-            </NavLink>
+            // The admin page and every tool of the market, so an admin moves from tool to tool in one step.
+            <Dropdown label={t('nav.adminConfiguration')} current={onAdminPage} align="end">
+              <ul className="menu-list">
+                <li>
+                  <NavLink className="menu-link" to={ROUTES.adminConfiguration} end>
+                    {t('nav.adminOverview')}
+                  </NavLink>
+                </li>
+                {adminItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink className="menu-link" to={item.to} end>
+                      {t(item.labelKey)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </Dropdown>
           ) : null}
           <AddSalespersonInfo className="nav-link nav-link--button" />
         </nav>

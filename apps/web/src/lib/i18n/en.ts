@@ -70,6 +70,7 @@ const base = {
   'nav.masterReports': 'Master Reports',
   'nav.admin': 'Administration',
   'nav.adminConfiguration': 'Admin configuration',
+  'nav.adminOverview': 'All admin tools and market settings',
   'nav.userAccess': 'User Access Management',
   'nav.taskManagement': 'Task Management',
   'nav.estimatedBestPrice': 'Estimated Best Price',

@@ -90,6 +90,7 @@ const base: Record<
   'nav.masterReports': 'Báo cáo dữ liệu gốc',
   'nav.admin': 'Quản trị',
   'nav.adminConfiguration': 'Cấu hình quản trị',
+  'nav.adminOverview': 'Mọi công cụ quản trị và cài đặt thị trường',
   'nav.userAccess': 'Quản lý quyền truy cập người dùng',
   'nav.taskManagement': 'Quản lý công việc',
   'nav.estimatedBestPrice': 'Giá tốt nhất ước tính',

@@ -1,7 +1,9 @@
 import type { CountryFlagName } from '@fieldforce/contracts';
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import { PageLayout } from '../../../components/page-layout';
 import { useT, type MessageKey } from '../../../lib/i18n';
+import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import { RequireMarketFlag } from './require-market-flag';
 
@@ -15,7 +17,8 @@ export type AdminScreenKey = {
 }[MessageKey];
 
 /**
- * One admin tool's screen: the page frame (eyebrow 'Admin', the screen's title and lead), the tool's view
+ * One admin tool's screen: the page frame (eyebrow 'Administration', a link back to the admin page that
+ * lists every tool; the screen's title and lead), the tool's view
  * started afresh for each market (its filters and pending changes belong to the market they were made
  * in), and, with `flag`, only where the market has that flag on (RequireMarketFlag).
  */
@@ -31,7 +34,16 @@ export function AdminToolScreen({
   const t = useT();
   const country = useClientStore((s) => s.selectedCountryCode);
   const page = (
-    <PageLayout eyebrow={t('nav.admin')} title={t(`page.${screen}.title`)} lead={t(`page.${screen}.lead`)}>
+    <PageLayout
+      eyebrow={
+        <Link className="page__eyebrow-link" to={ROUTES.adminConfiguration}>
+          <span aria-hidden="true">← </span>
+          {t('nav.admin')}
+        </Link>
+      }
+      title={t(`page.${screen}.title`)}
+      lead={t(`page.${screen}.lead`)}
+    >
       <View key={country} />
     </PageLayout>
   );
