@@ -156,6 +156,19 @@ test('reports.vn does not see Master Reports in the header', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 2, name: 'Master Reports' })).toHaveCount(0);
 });
 
+test("the header's report menus name the reports in the reader's language, as the landing page does", async ({
+  page,
+}) => {
+  await signIn(page, 'reports.vn@demo.test');
+  await page.evaluate(() => window.localStorage.setItem('language', 'vi'));
+  await page.goto('/operationalreportslandingpage');
+  const nav = page.getByRole('banner').locator('.site-header__nav');
+  await nav.getByRole('button', { name: 'Báo cáo giao dịch' }).click();
+  await expect(nav.getByRole('link', { name: 'Báo cáo mất đơn hàng' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Theo dõi nhân viên bán hàng' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Order Loss Report' })).toHaveCount(0);
+});
+
 test.describe('at 480 px', () => {
   test.use({ viewport: { width: 480, height: 900 } });
 
