@@ -146,7 +146,7 @@ describe('the User Access edit panel', () => {
     panel(detail());
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Lan Nguyen?' });
-    expect(within(dialog).getByText(/2 open sessions/)).toBeTruthy();
+    expect(within(dialog).getByText(/open sessions: 2/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Deactivate' }).className).toContain('button--danger');
   });
 

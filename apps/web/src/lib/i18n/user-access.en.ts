@@ -87,7 +87,7 @@ export const userAccessEn = {
   'userAccess.confirm.saveBody': 'The change applies from the user’s next action in the portal.',
   'userAccess.confirm.deactivateTitle': 'Deactivate {name}?',
   'userAccess.confirm.deactivateBody':
-    '{name} is signed out everywhere at once ({count} open sessions) and cannot sign in until reactivated.',
+    '{name} is signed out everywhere at once (open sessions: {count}) and cannot sign in until reactivated.',
   'userAccess.confirm.deactivateBodyNoSessions':
     '{name} has no open session now and cannot sign in until reactivated.',
   'userAccess.confirm.reactivateTitle': 'Reactivate {name}?',
