@@ -155,7 +155,9 @@ describe('the User Access edit panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Lan Nguyen?' });
     expect(within(dialog).queryByText(/0 open sessions/)).toBeNull();
-    expect(within(dialog).getByText(/has no open session now and cannot sign in until reactivated/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/has no open session now and cannot sign in until reactivated/),
+    ).toBeTruthy();
   });
 
   it('sends only the changed fields', () => {

@@ -212,11 +212,7 @@ function UserAccessView() {
     {
       key: 'markets',
       header: t('userAccess.col.markets'),
-      cell: (row) => (
-        <span className="ua-wrap">
-          {marketsText(splitList(row.markets), t)}
-        </span>
-      ),
+      cell: (row) => <span className="ua-wrap">{marketsText(splitList(row.markets), t)}</span>,
     },
   ];
 
