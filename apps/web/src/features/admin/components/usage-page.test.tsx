@@ -46,7 +46,10 @@ function overview(over: Partial<UsageOverview> = {}): UsageOverview {
     },
     uploads: {
       funnel: { started: 4, previewed: 3, applied: 2, failed: 1 },
-      byKind: [{ kind: 'outletStatus', started: 4, previewed: 3, applied: 2, failed: 1 }],
+      byKind: [
+        { kind: 'outletStatus', started: 4, previewed: 3, applied: 2, failed: 1 },
+        { kind: 'users', started: 2, previewed: 2, applied: 1, failed: 0 },
+      ],
       steps: [{ tool: 'outletStatus', step: 'apply', events: 2 }],
     },
     ...over,
@@ -166,6 +169,13 @@ describe('UsagePanel', { timeout: 20_000 }, () => {
     expect(events.querySelector('caption')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Events by name' })).toBeNull();
     expect(screen.getAllByText('Events by name')).toHaveLength(1);
+  });
+
+  it('names each upload kind in words, not by its code (“users”)', async () => {
+    setup(overview());
+    const kinds = await screen.findByRole('table', { name: 'Tool' });
+    expect(within(kinds).getByText('User access: users')).toBeTruthy();
+    expect(within(kinds).queryByText('users')).toBeNull();
   });
 });
 

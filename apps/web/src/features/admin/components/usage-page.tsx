@@ -76,7 +76,7 @@ function screenName(path: string, t: Translate): string {
 
 /** A report key, admin tool key or upload kind in the reader's words when the catalogue knows it. */
 function itemName(item: string, t: Translate): string {
-  for (const key of [`reports.name.${item}`, `nav.${item}`, `page.${item}.title`]) {
+  for (const key of [`reports.name.${item}`, `nav.${item}`, `page.${item}.title`, `usage.upload.${item}`]) {
     if (known(key)) return t(key);
   }
   return item || '--';
