@@ -1,8 +1,9 @@
 import type { DtFilterOptions } from '@fieldforce/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { DtSiteFilterFields } from './admin-controls';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../lib/i18n';
+import { AdminFilters, DtSiteFilterFields, FOLD_FILTERS_QUERY } from './admin-controls';
 
 const OPTIONS: DtFilterOptions = {
   dtCodes: [
@@ -64,5 +65,63 @@ describe('DtSiteFilterFields', () => {
     render(<Fields options={undefined} />);
     expect(optionTexts(screen.getByRole('combobox', { name: 'DT Code' }))).toEqual(['All']);
     expect(optionTexts(screen.getByRole('combobox', { name: 'DT Site Code' }))).toEqual(['All']);
+  });
+});
+
+describe('AdminFilters', () => {
+  function renderFilters(onSubmit = vi.fn()) {
+    render(
+      <I18nProvider language="en">
+        <AdminFilters
+          label="Filters of things"
+          onSubmit={onSubmit}
+          onReset={() => {}}
+          submitLabel="Apply"
+          resetLabel="Reset"
+          active={2}
+        >
+          <label>
+            Code <input name="code" />
+          </label>
+        </AdminFilters>
+      </I18nProvider>,
+    );
+    return onSubmit;
+  }
+
+  it('is always open on a wide screen', () => {
+    renderFilters();
+    expect(screen.getByRole('form', { name: 'Filters of things' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Filters/ })).toBeNull();
+  });
+
+  it('on a phone folds under a Filters button saying how many apply, and folds again once applied', () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === FOLD_FILTERS_QUERY,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    try {
+      const onSubmit = renderFilters();
+      const toggle = screen.getByRole('button', { name: 'Filters (2 applied)' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('form', { name: 'Filters of things' })).toBeNull();
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      fireEvent.click(
+        within(screen.getByRole('form', { name: 'Filters of things' })).getByRole('button', {
+          name: 'Apply',
+        }),
+      );
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('form', { name: 'Filters of things' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,10 +1,17 @@
 import type { DtFilterOptions } from '@fieldforce/contracts';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 import { SelectField } from '../form-field';
+import { useMediaQuery } from '../use-media-query';
+
+/** Phones: the filters fold under a 'Filters' button, so the list starts on the first screen. */
+export const FOLD_FILTERS_QUERY = '(max-width: 560px)';
 
 /**
  * An admin tool's filter form: its fields, then the submit and reset buttons in the tool's words.
- * Submitting does nothing while `submitDisabled` (e.g. too many codes typed).
+ * Submitting does nothing while `submitDisabled` (e.g. too many codes typed). On a phone the form is
+ * folded under a 'Filters' button (with how many filters are applied, `active`) and folds again once
+ * applied, so the rows start on the first screen; wider, it is always open.
  */
 export function AdminFilters({
   label,
@@ -13,6 +20,7 @@ export function AdminFilters({
   submitLabel,
   resetLabel,
   submitDisabled = false,
+  active = 0,
   children,
 }: {
   label: string;
@@ -21,14 +29,23 @@ export function AdminFilters({
   submitLabel: string;
   resetLabel: string;
   submitDisabled?: boolean;
+  /** How many filters the list shown is narrowed by (shown on the folded button). */
+  active?: number;
   children: ReactNode;
 }) {
+  const t = useT();
+  const formId = useId();
+  const foldable = useMediaQuery(FOLD_FILTERS_QUERY);
+  const [open, setOpen] = useState(false);
+  const folded = foldable && !open;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!submitDisabled) onSubmit();
+    if (submitDisabled) return;
+    onSubmit();
+    if (foldable) setOpen(false);
   };
-  return (
-    <form className="admin-filters" onSubmit={submit} aria-label={label}>
+  const form = (
+    <form id={formId} className="admin-filters" onSubmit={submit} aria-label={label} hidden={folded}>
       {children}
       <div className="admin-filters__actions">
         <button type="submit" className="button button--primary" disabled={submitDisabled}>
@@ -39,6 +56,24 @@ export function AdminFilters({
         </button>
       </div>
     </form>
+  );
+  if (!foldable) return form;
+  return (
+    <div className="admin-filters-fold">
+      <button
+        type="button"
+        className="button button--ghost admin-filters-fold__toggle"
+        aria-expanded={!folded}
+        aria-controls={formId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>{active > 0 ? t('adminTool.filtersActive', { count: active }) : t('adminTool.filters')}</span>
+        <span aria-hidden="true" className="admin-filters-fold__chevron">
+          {folded ? '▾' : '▴'}
+        </span>
+      </button>
+      {form}
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 /** English strings of the admin foundation (issue 11): data table, upload dialog, activity log, outlet status. */
 export const adminEn = {
   'adminTool.listCount': '{count} of {max}',
+  'adminTool.filters': 'Filters',
+  'adminTool.filtersActive': 'Filters ({count} applied)',
   'table.columns.button': 'Columns',
   'table.columns.buttonCount': 'Columns ({shown} of {all})',
   'table.columns.legend': 'Columns to show',

@@ -3,6 +3,8 @@ import type { adminEn } from './admin.en';
 /** Vietnamese strings of the admin foundation (issue 11). */
 export const adminVi: Record<keyof typeof adminEn, string> = {
   'adminTool.listCount': '{count}/{max}',
+  'adminTool.filters': 'Bộ lọc',
+  'adminTool.filtersActive': 'Bộ lọc ({count} đang áp dụng)',
   'table.columns.button': 'Cột',
   'table.columns.buttonCount': 'Cột ({shown}/{all})',
   'table.columns.legend': 'Các cột hiển thị',

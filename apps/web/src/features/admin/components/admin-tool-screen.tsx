@@ -37,7 +37,7 @@ export function AdminToolScreen({
     <PageLayout
       eyebrow={
         <Link className="page__eyebrow-link" to={ROUTES.adminConfiguration}>
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">←</span>
           {t('nav.admin')}
         </Link>
       }
