@@ -69,7 +69,7 @@ describe('DtSiteFilterFields', () => {
 });
 
 describe('AdminFilters', () => {
-  function renderFilters(onSubmit = vi.fn()) {
+  function renderFilters(onSubmit = vi.fn(), active?: number) {
     render(
       <I18nProvider language="en">
         <AdminFilters
@@ -78,7 +78,7 @@ describe('AdminFilters', () => {
           onReset={() => {}}
           submitLabel="Apply"
           resetLabel="Reset"
-          active={2}
+          active={active}
         >
           <label>
             Code <input name="code" />
@@ -90,7 +90,7 @@ describe('AdminFilters', () => {
   }
 
   it('is always open on a wide screen', () => {
-    renderFilters();
+    renderFilters(vi.fn(), 2);
     expect(screen.getByRole('form', { name: 'Filters of things' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Filters/ })).toBeNull();
   });
@@ -106,7 +106,7 @@ describe('AdminFilters', () => {
       })),
     );
     try {
-      const onSubmit = renderFilters();
+      const onSubmit = renderFilters(vi.fn(), 2);
       const toggle = screen.getByRole('button', { name: 'Filters (2 applied)' });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       expect(screen.queryByRole('form', { name: 'Filters of things' })).toBeNull();
@@ -120,6 +120,27 @@ describe('AdminFilters', () => {
       expect(onSubmit).toHaveBeenCalledTimes(1);
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       expect(screen.queryByRole('form', { name: 'Filters of things' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('without a count of its own, counts the fields that held a value when applied', () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === FOLD_FILTERS_QUERY,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    try {
+      renderFilters(vi.fn(), undefined);
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'SM1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(screen.getByRole('button', { name: 'Filters (1 applied)' })).toBeTruthy();
     } finally {
       vi.unstubAllGlobals();
     }

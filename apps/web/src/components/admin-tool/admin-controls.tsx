@@ -20,7 +20,7 @@ export function AdminFilters({
   submitLabel,
   resetLabel,
   submitDisabled = false,
-  active = 0,
+  active,
   children,
 }: {
   label: string;
@@ -29,7 +29,10 @@ export function AdminFilters({
   submitLabel: string;
   resetLabel: string;
   submitDisabled?: boolean;
-  /** How many filters the list shown is narrowed by (shown on the folded button). */
+  /**
+   * How many filters the list shown is narrowed by (shown on the folded button); without it, the fields
+   * that held a value when the form was last applied.
+   */
   active?: number;
   children: ReactNode;
 }) {
@@ -37,12 +40,19 @@ export function AdminFilters({
   const formId = useId();
   const foldable = useMediaQuery(FOLD_FILTERS_QUERY);
   const [open, setOpen] = useState(false);
+  const [filled, setFilled] = useState(0);
   const folded = foldable && !open;
-  const submit = (event: FormEvent) => {
+  const applied = active ?? filled;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitDisabled) return;
+    setFilled(filledFields(event.currentTarget));
     onSubmit();
     if (foldable) setOpen(false);
+  };
+  const reset = () => {
+    setFilled(0);
+    onReset();
   };
   const form = (
     <form id={formId} className="admin-filters" onSubmit={submit} aria-label={label} hidden={folded}>
@@ -51,7 +61,7 @@ export function AdminFilters({
         <button type="submit" className="button button--primary" disabled={submitDisabled}>
           {submitLabel}
         </button>
-        <button type="button" className="button button--ghost" onClick={onReset}>
+        <button type="button" className="button button--ghost" onClick={reset}>
           {resetLabel}
         </button>
       </div>
@@ -67,7 +77,7 @@ export function AdminFilters({
         aria-controls={formId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span>{active > 0 ? t('adminTool.filtersActive', { count: active }) : t('adminTool.filters')}</span>
+        <span>{applied > 0 ? t('adminTool.filtersActive', { count: applied }) : t('adminTool.filters')}</span>
         <span aria-hidden="true" className="admin-filters-fold__chevron">
           {folded ? '▾' : '▴'}
         </span>
@@ -75,6 +85,20 @@ export function AdminFilters({
       {form}
     </div>
   );
+}
+
+/** The form's fields holding a value (a choice other than 'All', typed text, a ticked box). */
+function filledFields(form: HTMLFormElement): number {
+  let count = 0;
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === 'checkbox' || element.type === 'radio') {
+        if (element.checked && element.value !== '') count++;
+      } else if (element.type !== 'hidden' && element.type !== 'submit' && element.value.trim() !== '')
+        count++;
+    } else if (element instanceof HTMLSelectElement && element.value !== '') count++;
+  }
+  return count;
 }
 
 /**
