@@ -31,9 +31,26 @@ test('recompute, search an item, override its price', async ({ page }) => {
   await expect(dialog).toContainText('Enter a positive amount with at most 2 decimals');
   await dialog.getByLabel('Override price').fill('97.5');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('countdown-popup')).toContainText(`The price of ${itemCode}`);
+  // The popup names the item (not its code alone) and the new price.
+  await expect(page.getByTestId('countdown-popup')).toContainText(
+    new RegExp(`The price of \\S.* \\(${itemCode}\\) for .* is now 97\\.5`),
+  );
   await page.getByTestId('countdown-popup').getByRole('button').first().click();
   await expect(table(page).getByRole('row').nth(1)).toContainText('97.5');
+  // Focus is back on the row's Override button.
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Override the price of/);
+
+  // The Activity Log names the recompute in words, with its count, not its action code.
+  await page.getByRole('button', { name: 'Activity Log' }).click();
+  const log = page.getByRole('dialog', { name: 'Activity Log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Estimates recomputed' }).first()).toContainText(
+    /\d+ estimates from the 90 days to/,
+  );
+  await expect(log).not.toContainText('bestPrice.recompute');
+  await expect(log.getByRole('row').filter({ hasText: 'Price overridden' }).first()).toContainText(
+    'Override: none → 97.5',
+  );
+  await page.keyboard.press('Escape');
 
   // The outlet types are a choice of the market's (GET …/filters), not typed to the letter.
   const typeSelect = page.getByLabel('Outlet type', { exact: true });
@@ -46,6 +63,15 @@ test('recompute, search an item, override its price', async ({ page }) => {
   await expect(typed.nth(1)).toContainText(types[1]!);
   for (const other of types.filter((t) => t !== types[1] && !t.includes(types[1]!) && !types[1]!.includes(t)))
     await expect(table(page)).not.toContainText(other);
+
+  // At 1440 px the Actions column is pinned at the table's right edge: Override in view without scrolling.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const box = await table(page)
+    .getByRole('button', { name: /Override the price of/ })
+    .first()
+    .boundingBox();
+  const scroller = await table(page).locator('xpath=..').boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
 
   await page.setViewportSize({ width: 480, height: 900 });
   await page.screenshot({ path: test.info().outputPath('best-price-480.png'), fullPage: true });

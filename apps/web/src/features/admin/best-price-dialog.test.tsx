@@ -48,11 +48,18 @@ describe('parsePrice', () => {
 });
 
 describe('the override dialog', () => {
-  it('saves a valid price and names the item and its estimate', async () => {
+  it('saves a valid price and names the item, its outlet type, its estimate and its override', async () => {
     const onSave = open(row());
-    expect(
-      screen.getByText(/Cola 330ml \(SKU001\) for outlet type Grocery\. Estimated price: 100\./),
-    ).toBeTruthy();
+    // Label and value pairs (a definition list), not one run-on sentence above the field.
+    const facts = Object.fromEntries(
+      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      Item: 'Cola 330ml (SKU001)',
+      'Outlet Type': 'Grocery',
+      'Estimated Price': '100',
+      'Current override': 'None: the estimate is used',
+    });
     fireEvent.change(screen.getByLabelText('Override price'), { target: { value: '97.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(97.5));
@@ -70,6 +77,9 @@ describe('the override dialog', () => {
 
   it('clears an override with "Use the estimate", and does not send an unchanged value', async () => {
     const onSave = open(row({ overridePrice: 95, bestPrice: 95, overridden: 1 }));
+    expect(screen.getByText('Current override', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      '95',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Nothing changed')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();

@@ -2,6 +2,7 @@ import {
   BEST_PRICE_IMPORT_KIND,
   BEST_PRICE_MAX_BYTES,
   BEST_PRICE_TEMPLATE_HEADERS,
+  currencyHeader,
   SEARCH_LIST_MAX,
   type BestPriceRow,
 } from '@fieldforce/contracts';
@@ -19,7 +20,7 @@ import {
   parseCodeList,
   SelectField,
 } from '../../../components/form-field';
-import { useI18n, useT } from '../../../lib/i18n';
+import { formatIsoDay, useI18n, useT } from '../../../lib/i18n';
 import { dataWord, dataWordChoices } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
@@ -33,6 +34,7 @@ import {
   type BestPriceCriteria,
 } from '../api/best-price';
 import { AdminToolScreen } from './admin-tool-screen';
+import './estimated-best-price.css';
 
 const FIRST: BestPriceCriteria = {
   itemCodes: [],
@@ -119,7 +121,13 @@ function BestPriceView() {
       key: 'itemCode',
       header: t('bestPrice.col.item'),
       sortable: true,
-      cell: (row) => `${row.itemName} (${row.itemCode})`,
+      cardTitle: true,
+      // The name may wrap (the column would otherwise take a third of the table), the code beside it muted.
+      cell: (row) => (
+        <span className="best-price__item">
+          {row.itemName} <span className="best-price__code">({row.itemCode})</span>
+        </span>
+      ),
     },
     {
       key: 'outletType',
@@ -129,14 +137,21 @@ function BestPriceView() {
     },
     {
       key: 'bestPrice',
-      header: t('bestPrice.col.best'),
+      header: currencyHeader(t('bestPrice.col.best'), country),
+      numeric: true,
       cell: (row) => <strong>{price(row.bestPrice)}</strong>,
     },
-    { key: 'estimatedPrice', header: t('bestPrice.col.estimated'), cell: (row) => price(row.estimatedPrice) },
+    {
+      key: 'estimatedPrice',
+      header: currencyHeader(t('bestPrice.col.estimated'), country),
+      numeric: true,
+      cell: (row) => price(row.estimatedPrice),
+    },
     {
       key: 'spreadPct',
       header: t('bestPrice.col.spread'),
       sortable: true,
+      numeric: true,
       cell: (row) => (
         <span className={row.flagged === 1 ? 'geo-badge geo-badge--on' : undefined}>
           {percent.format(row.spreadPct / 100)}
@@ -144,18 +159,31 @@ function BestPriceView() {
         </span>
       ),
     },
-    { key: 'invoices', header: t('bestPrice.col.invoices'), sortable: true, cell: (row) => row.invoices },
+    {
+      key: 'invoices',
+      header: t('bestPrice.col.invoices'),
+      sortable: true,
+      numeric: true,
+      cell: (row) => row.invoices,
+    },
     {
       key: 'overridePrice',
-      header: t('bestPrice.col.override'),
+      header: currencyHeader(t('bestPrice.col.override'), country),
+      // The price, and under it, smaller, when and by whom (one long line pushed the actions out of view).
       cell: (row) =>
-        row.overridePrice === null
-          ? '—'
-          : `${money.format(row.overridePrice)} · ${changedAt(row.overriddenAt, row.overriddenByName)}`,
+        row.overridePrice === null ? (
+          '—'
+        ) : (
+          <span className="best-price__override">
+            <span>{money.format(row.overridePrice)}</span>
+            <span className="best-price__by">{changedAt(row.overriddenAt, row.overriddenByName)}</span>
+          </span>
+        ),
     },
     {
       key: 'actions',
       header: t('bestPrice.col.actions'),
+      actions: true,
       cell: (row) =>
         can?.edit ? (
           <button
@@ -265,14 +293,23 @@ function BestPriceView() {
             ({
               'bestPrice.override': t('bestPrice.action.override'),
               'bestPrice.import': t('bestPrice.action.import'),
+              'bestPrice.recompute': t('bestPrice.action.recompute'),
             })[action],
-          describe: (entry) =>
-            entry.action === 'bestPrice.override'
-              ? t('bestPrice.change', {
-                  from: describeOverride(entry.before),
-                  to: describeOverride(entry.after),
-                })
-              : undefined,
+          describe: (entry) => {
+            if (entry.action === 'bestPrice.override')
+              return t('bestPrice.change', {
+                from: describeOverride(entry.before),
+                to: describeOverride(entry.after),
+              });
+            const estimates = entry.after?.['estimates'];
+            const asOf = entry.after?.['asOf'];
+            if (entry.action === 'bestPrice.recompute' && typeof estimates === 'number')
+              return t('bestPrice.recomputeChange', {
+                count: money.format(estimates),
+                asOf: typeof asOf === 'string' ? formatIsoDay(asOf, language) : '—',
+              });
+            return undefined;
+          },
         }}
       />
 
@@ -291,10 +328,19 @@ function BestPriceView() {
               track('save', { tool: 'estimatedBestPrice', count: 1 });
               setPopup({
                 kind: 'success',
-                message: t('bestPrice.saved', {
-                  itemCode: editing.itemCode,
-                  type: dataWord(editing.outletType, t),
-                }),
+                message:
+                  next === null
+                    ? t('bestPrice.cleared', {
+                        item: editing.itemName,
+                        itemCode: editing.itemCode,
+                        type: dataWord(editing.outletType, t),
+                      })
+                    : t('bestPrice.saved', {
+                        item: editing.itemName,
+                        itemCode: editing.itemCode,
+                        type: dataWord(editing.outletType, t),
+                        price: money.format(next),
+                      }),
               });
             } catch {
               setPopup({ kind: 'failure', message: t('bestPrice.saveFailed') });
@@ -346,14 +392,20 @@ export function OverrideDialog({
   return (
     <Dialog title={t('bestPrice.editTitle')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <p>
-          {t('bestPrice.editFor', {
-            item: row.itemName,
-            itemCode: row.itemCode,
-            type: dataWord(row.outletType, t),
-            estimated: formatPrice(row.estimatedPrice),
-          })}
-        </p>
+        <dl className="best-price__facts">
+          <dt>{t('bestPrice.col.item')}</dt>
+          <dd>
+            {row.itemName} <span className="best-price__code">({row.itemCode})</span>
+          </dd>
+          <dt>{t('bestPrice.col.outletType')}</dt>
+          <dd>{dataWord(row.outletType, t)}</dd>
+          <dt>{t('bestPrice.col.estimated')}</dt>
+          <dd>{formatPrice(row.estimatedPrice)}</dd>
+          <dt>{t('bestPrice.current')}</dt>
+          <dd>
+            {row.overridePrice === null ? t('bestPrice.noOverrideYet') : formatPrice(row.overridePrice)}
+          </dd>
+        </dl>
         <FormField
           label={t('bestPrice.price')}
           hint={t('bestPrice.priceHint')}
