@@ -84,9 +84,14 @@ test('create a task from the template and see its progress', async ({ page }) =>
     .filter({ hasText: shown(end) })
     .first();
   await expect(row).toContainText(location);
-  await row.getByRole('button', { name: /^Progress of T\d+$/ }).click();
+  const progressButton = row.getByRole('button', { name: /^Progress of T\d+$/ });
+  const progressLabel = (await progressButton.getAttribute('aria-label'))!;
+  await progressButton.click();
 
-  await expect(page.getByRole('heading', { level: 2, name: /^Task T\d+ · Display check @/ })).toBeVisible();
+  // The list gave way to the progress: focus starts at the task's heading, not lost on the page.
+  const heading = page.getByRole('heading', { level: 2, name: /^Task T\d+ · Display check @/ });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
   const bar = page.getByRole('img', { name: /done \(\d+%\), \d+ visited but not done/ });
   await expect(bar).toBeVisible();
   await expect(page.getByRole('table').filter({ hasText: 'Team leader / salesman' })).toBeVisible();
@@ -105,4 +110,8 @@ test('create a task from the template and see its progress', async ({ page }) =>
   await page.screenshot({ path: test.info().outputPath('task-progress-480.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // Back to the list: focus returns to the Progress button of the task just read.
+  await page.getByRole('button', { name: 'Back to tasks', exact: true }).click();
+  await expect(tasks(page).getByRole('button', { name: progressLabel })).toBeFocused();
 });

@@ -134,6 +134,7 @@ export const tasksEn = {
   'tasks.team.outlets': 'Outlets',
   'tasks.team.outletsLabel': 'Show the outlets of {name}',
   'tasks.team.none': 'No salesman',
+  'tasks.team.total': 'All teams',
   'tasks.outlets': 'Outlets',
   'tasks.outletsFor': 'Outlets of {name}',
   'tasks.outletsAll': 'Show all outlets',

@@ -7,7 +7,7 @@ import {
   type TaskRow,
 } from '@fieldforce/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { activityLogKey } from '../../../components/activity-log';
 import { AdminFilters, AdminTableView, useChangedAt } from '../../../components/admin-tool';
 import { CountdownPopup } from '../../../components/countdown-popup';
@@ -20,7 +20,7 @@ import { useClientStore } from '../../../lib/store';
 import { track } from '../../../lib/usage';
 import { closeTask, exportTasks, taskKeys, useTaskPage, type TaskCriteria } from '../api/tasks';
 import { AdminToolScreen } from './admin-tool-screen';
-import { ChoiceField, showDay } from './task-fields';
+import { ChoiceField, showDay, taskItems, taskWhere } from './task-fields';
 import { TaskFormDialog } from './task-form-dialog';
 import { TaskProgressView } from './task-progress';
 import './task-management.css';
@@ -47,14 +47,22 @@ export function TaskManagementPage() {
 
 function TaskView() {
   const [open, setOpen] = useState<string | null>(null);
+  // Back from a task's progress, focus returns to that task's Progress button in the list.
+  const [back, setBack] = useState<string | null>(null);
   return open ? (
-    <TaskProgressView code={open} onBack={() => setOpen(null)} />
+    <TaskProgressView
+      code={open}
+      onBack={() => {
+        setBack(open);
+        setOpen(null);
+      }}
+    />
   ) : (
-    <TaskList onOpen={(code) => setOpen(code)} />
+    <TaskList onOpen={(code) => setOpen(code)} returnTo={back} />
   );
 }
 
-function TaskList({ onOpen }: { onOpen(code: string): void }) {
+function TaskList({ onOpen, returnTo }: { onOpen(code: string): void; returnTo: string | null }) {
   const t = useT();
   const { language } = useI18n();
   const queryClient = useQueryClient();
@@ -69,6 +77,13 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
 
   const result = useTaskPage(country, criteria);
   const can = result.data?.can;
+  const returned = useRef(false);
+  useEffect(() => {
+    if (returned.current || !returnTo || !result.data) return;
+    returned.current = true;
+    const label = t('tasks.progressLabel', { code: returnTo });
+    document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(label)}"]`)?.focus();
+  }, [returnTo, result.data, t]);
   const kindLabel = (kind: string) => t(`tasks.kind.${kind}` as MessageKey);
   const statusLabel = (status: string) => t(`tasks.status.${status}` as MessageKey);
   const set = (patch: Partial<TaskCriteria>) => setDraft((d) => ({ ...d, ...patch }));
@@ -84,8 +99,9 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
       key: 'title',
       header: t('tasks.col.title'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => (
-        <button type="button" className="link-button" onClick={() => onOpen(row.code)}>
+        <button type="button" className="link-button task-link" onClick={() => onOpen(row.code)}>
           {row.title}
         </button>
       ),
@@ -105,27 +121,26 @@ function TaskList({ onOpen }: { onOpen(code: string): void }) {
       key: 'locationCode',
       header: t('tasks.col.where'),
       sortable: true,
-      cell: (row) =>
-        [
-          row.locationCode,
-          row.outletTypes,
-          row.outletSubtypes,
-          row.customers > 0 ? t('tasks.customers', { count: row.customers }) : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
+      cell: (row) => taskWhere(row, t),
     },
-    { key: 'itemCodes', header: t('tasks.col.items'), cell: (row) => row.itemCodes ?? '—' },
+    { key: 'itemCodes', header: t('tasks.col.items'), cell: (row) => taskItems(row) },
     {
       key: 'startDate',
       header: t('tasks.col.dates'),
       sortable: true,
       cell: (row) => `${showDay(row.startDate, language)} – ${showDay(row.endDate, language)}`,
     },
-    { key: 'targets', header: t('tasks.col.targets'), sortable: true, cell: (row) => row.targets },
+    {
+      key: 'targets',
+      header: t('tasks.col.targets'),
+      sortable: true,
+      numeric: true,
+      cell: (row) => row.targets,
+    },
     {
       key: 'actions',
       header: t('tasks.col.actions'),
+      actions: true,
       cell: (row) => (
         <span className="task-actions">
           <button

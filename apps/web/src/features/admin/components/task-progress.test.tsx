@@ -1,11 +1,11 @@
 /**
  * The progress bar of a task: its figures in words (the bar's accessible name and the legend), shares
- * of the targeted outlets, and a plain sentence when no outlet is targeted.
+ * of the targeted outlets, and a plain sentence when no outlet is targeted; the team table's totals row.
  */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
-import { ProgressBar } from './task-progress';
+import { ProgressBar, TeamTable } from './task-progress';
 
 describe('the progress bar', () => {
   it('names done, not done and not reached with their shares', () => {
@@ -30,5 +30,17 @@ describe('the progress bar', () => {
       </I18nProvider>,
     );
     expect(screen.getByText('Không có cửa hàng mục tiêu nào thuộc nhà phân phối của bạn.')).toBeTruthy();
+  });
+
+  it("heads the team table's totals row 'All teams', not the bar's caption again", () => {
+    const counts = { targeted: 8, reached: 6, done: 4, notDone: 2, notReached: 2 };
+    render(
+      <I18nProvider language="en">
+        <TeamTable teams={[]} overall={counts} onDrill={() => undefined} />
+      </I18nProvider>,
+    );
+    const total = screen.getAllByRole('row').at(-1)!;
+    expect(total.querySelector('th')?.textContent).toBe('All teams');
+    expect(total.textContent).toContain('50%');
   });
 });

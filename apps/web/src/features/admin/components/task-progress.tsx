@@ -5,10 +5,11 @@ import {
   type TaskProgress,
   type TaskTeamRow,
 } from '@fieldforce/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AdminTableView } from '../../../components/admin-tool';
 import type { DataTableColumn } from '../../../components/data-table';
 import { useI18n, useT, type MessageKey } from '../../../lib/i18n';
+import { dataWord } from '../../../lib/i18n/terms';
 import { useClientStore } from '../../../lib/store';
 import {
   exportTaskOutlets,
@@ -31,8 +32,8 @@ export function TaskProgressView({ code, onBack }: { code: string; onBack(): voi
   return (
     <div className="admin-tool task-progress">
       <p className="task-progress__back">
-        <button type="button" className="link-button" onClick={onBack}>
-          ← {t('tasks.back')}
+        <button type="button" className="link-button task-link" onClick={onBack}>
+          <span aria-hidden="true">←</span> {t('tasks.back')}
         </button>
       </p>
       {progress.isPending ? <p role="status">{t('common.loading')}</p> : null}
@@ -67,17 +68,22 @@ export function TaskProgressView({ code, onBack }: { code: string; onBack(): voi
 
 function TaskHeading({ progress }: { progress: TaskProgress }) {
   const { t, language } = useI18n();
+  // The list was replaced by this view: the reader (and a screen reader) starts at the task's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const task = progress.task;
   const where = task.locationCode
     ? [
         t('tasks.whereLocation', { location: task.locationCode }),
-        ...task.outletTypes,
-        ...task.outletSubtypes,
+        ...task.outletTypes.map((w) => dataWord(w, t)),
+        ...task.outletSubtypes.map((w) => dataWord(w, t)),
       ].join(' · ')
     : t('tasks.whereCustomers', { count: task.customerCodes.length });
   return (
     <section className="task-heading" aria-labelledby="task-heading-title">
-      <h2 id="task-heading-title">{t('tasks.progressTitle', { code: task.code, title: task.title })}</h2>
+      <h2 id="task-heading-title" ref={heading} tabIndex={-1}>
+        {t('tasks.progressTitle', { code: task.code, title: task.title })}
+      </h2>
       <p>
         <span className={task.status === 'open' ? 'task-badge task-badge--open' : 'task-badge'}>
           {t(`tasks.status.${task.status}` as MessageKey)}
@@ -144,7 +150,7 @@ export function ProgressBar({ counts }: { counts: TaskCounts }) {
   );
 }
 
-function TeamTable({
+export function TeamTable({
   teams,
   overall,
   onDrill,
@@ -228,7 +234,7 @@ function TeamTable({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">{t('tasks.chartLabel', { targeted: overall.targeted })}</th>
+              <th scope="row">{t('tasks.team.total')}</th>
               {figures(overall)}
               <td />
             </tr>
@@ -267,6 +273,7 @@ function TaskOutlets({
       key: 'outletCode',
       header: t('tasks.outlet.col.outlet'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => `${row.outletName} (${row.outletCode})`,
     },
     { key: 'dtCode', header: t('tasks.outlet.col.dt'), sortable: true, cell: (row) => row.dtCode },
