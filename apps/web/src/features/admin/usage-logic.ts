@@ -57,6 +57,15 @@ export const average = (values: readonly number[]) =>
   values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
 
 /**
+ * An average as shown: one decimal, but '< 0.1' when there was some use that rounds to nothing (one
+ * user on one day of thirty is 0.03 a day: '0' beside a chart showing that user read as none).
+ */
+export function averageText(values: readonly number[]): string {
+  const shown = average(values);
+  return shown === 0 && values.some((v) => v > 0) ? '< 0.1' : String(shown);
+}
+
+/**
  * The buckets' labels (`axis` under the columns, `full` read alone: chartDayLabels): 'Nov 2026' for
  * months; days and weeks as '23 Nov', read alone with the year where the series spans two.
  */

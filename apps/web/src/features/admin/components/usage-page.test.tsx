@@ -8,7 +8,7 @@ import { I18nProvider, type Language } from '../../../lib/i18n';
 import { useClientStore } from '../../../lib/store';
 import { envelopeResponse } from '../../../test/session';
 import { columnLayout } from '../../../components/chart';
-import { presetRange, rangeValid } from '../usage-logic';
+import { averageText, presetRange, rangeValid } from '../usage-logic';
 import { AdminConfigurationSections } from './admin-configuration-sections';
 import { UsagePanel } from './usage-page';
 
@@ -208,6 +208,13 @@ describe('AdminConfigurationSections', { timeout: 20_000 }, () => {
 });
 
 describe('usage logic', () => {
+  it('shows an average that rounds to nothing as “< 0.1” when there was some use, else one decimal', () => {
+    expect(averageText([0, 0, 1, ...Array<number>(27).fill(0)])).toBe('< 0.1');
+    expect(averageText([0, 0, 0])).toBe('0');
+    expect(averageText([1, 2])).toBe('1.5');
+    expect(averageText([])).toBe('0');
+  });
+
   it('gives the last N days up to today and checks a period', () => {
     expect(presetRange('7', '2026-11-20')).toEqual({ from: '2026-11-14', to: '2026-11-20' });
     expect(rangeValid('2026-11-01', '2026-11-20')).toBe(true);

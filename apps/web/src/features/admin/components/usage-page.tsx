@@ -22,7 +22,7 @@ import { term } from '../../../lib/i18n/terms';
 import { ROUTES } from '../../../lib/routes';
 import { useClientStore } from '../../../lib/store';
 import {
-  average,
+  averageText,
   bucketLabels,
   presetRange,
   rangeValid,
@@ -258,7 +258,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
   return (
     <div className="usage__body" aria-busy={busy || undefined}>
       <dl className="usage__kpis">
-        <Kpi label={t('usage.kpi.dau')} value={localizeFigure(String(average(data.active.day.total)))} />
+        <Kpi label={t('usage.kpi.dau')} value={localizeFigure(averageText(data.active.day.total))} />
         <Kpi label={t('usage.kpi.wau')} value={figure(data.active.week.total.at(-1) ?? 0)} />
         <Kpi label={t('usage.kpi.mau')} value={figure(data.active.month.total.at(-1) ?? 0)} />
         <Kpi label={t('usage.kpi.events')} value={figure(eventsTotal)} />
@@ -288,7 +288,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
             rows={series.byRole.map((r) => ({
               key: r.key,
               label: r.key ? term(r.key, t) : t('usage.noRole'),
-              cells: [localizeFigure(String(average(r.users)))],
+              cells: [localizeFigure(averageText(r.users))],
               value: r.users.at(-1) ?? 0,
             }))}
           />
@@ -300,7 +300,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
               rows={series.byMarket.map((m) => ({
                 key: m.key,
                 label: known(`country.${m.key}`) ? t(`country.${m.key}` as MessageKey) : m.key,
-                cells: [localizeFigure(String(average(m.users)))],
+                cells: [localizeFigure(averageText(m.users))],
                 value: m.users.at(-1) ?? 0,
               }))}
             />
