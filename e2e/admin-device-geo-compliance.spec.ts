@@ -68,7 +68,9 @@ test('the bulk update: a bad file shows its errors, a good file is applied and l
   await open(page);
   await search(page, ['VNSM00001', 'VNSM00002']);
   const dtOf = async (sm: string) =>
-    /\((\w+)\)\s*$/.exec((await rowOf(page, sm).getByRole('cell').nth(5).textContent()) ?? '')![1]!;
+    /\((\w+)\)\s*$/.exec(
+      (await rowOf(page, sm).locator('td[data-label="Distributor"]').textContent()) ?? '',
+    )![1]!;
   const [dt1, dt2] = [await dtOf('VNSM00001'), await dtOf('VNSM00002')];
   const file = (name: string, rows: string[]) => ({
     name,

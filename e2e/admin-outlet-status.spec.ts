@@ -45,3 +45,41 @@ test('a market without the offline app (vn) is sent to admin configuration', asy
   await page.goto('/outletStatus');
   await expect(page).toHaveURL(/\/adminconfigurationpage$/);
 });
+
+test('the toggles stay in view at 1440 and 768 px, a site does not repeat its distributor, and a phone card is headed by the outlet', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin.id@demo.test');
+  await page.goto('/outletStatus');
+  const box = page.locator('.dtable__scroll');
+  const toggle = page.getByRole('switch').first();
+  for (const width of [1440, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(toggle).toBeVisible();
+    // The toggle and its words are inside the table box's right edge without scrolling the table.
+    const [edge, cell] = await Promise.all([
+      box.boundingBox(),
+      page.locator('tbody tr').first().locator('.dtable__end').boundingBox(),
+    ]);
+    expect(cell!.x + cell!.width, `${width} px`).toBeLessThanOrEqual(edge!.x + edge!.width + 1);
+    await expect(page.locator('tbody tr').first().locator('.dtable__end')).toContainText(/Online|Offline/);
+  }
+  // 'PT Sukses Makmur - Cengkareng (IDDT001S01)' beside 'PT Sukses Makmur (IDDT001)' was the name twice.
+  const firstRow = page.locator('tbody tr').first();
+  const dt = await firstRow.locator('td[data-label="Distributor"]').textContent();
+  const site = await firstRow.locator('td[data-label="Site"]').textContent();
+  expect(dt).toMatch(/\(IDDT\d+\)$/);
+  expect(site).toMatch(/\(IDDT\d+S\d+\)$/);
+  expect(site!.startsWith(dt!.replace(/ \(.*\)$/, ''))).toBe(false);
+
+  // A phone: each card opens with the outlet's name (bold, no label), the toggle is still reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.locator('tbody tr').first();
+  const title = card.locator('.dtable__card-title');
+  await expect(title).toBeVisible();
+  const [titleBox, codeBox] = await Promise.all([title.boundingBox(), card.locator('th').boundingBox()]);
+  expect(titleBox!.y).toBeLessThan(codeBox!.y);
+  await expect(card.getByRole('switch')).toBeVisible();
+});

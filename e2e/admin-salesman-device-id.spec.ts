@@ -112,7 +112,9 @@ test('the bulk update: a bad file shows its errors with the rows named, a good f
   await open(page);
   await search(page, 'SM Code', ['VNSM00001', 'VNSM00003']);
   const dtOf = async (sm: string) =>
-    /\((\w+)\)/.exec((await rowOf(page, sm).getByRole('cell').nth(4).textContent()) ?? '')![1]!;
+    /\((\w+)\)/.exec(
+      (await rowOf(page, sm).locator('td[data-label="Distributor"]').textContent()) ?? '',
+    )![1]!;
   const [dt1, dt3] = [await dtOf('VNSM00001'), await dtOf('VNSM00003')];
   const file = (name: string, rows: string[]) => ({
     name,

@@ -1,6 +1,12 @@
 import type { OutletStatusRow } from '@fieldforce/contracts';
 import { describe, expect, it } from 'vitest';
-import { outletCodesTooMany, parseOutletCodes, shownStatus, toggleChange } from './outlet-status-rules';
+import {
+  outletCodesTooMany,
+  parseOutletCodes,
+  shownStatus,
+  siteLabel,
+  toggleChange,
+} from './outlet-status-rules';
 import { outletStatusCall } from './api/outlet-status';
 
 const row: OutletStatusRow = {
@@ -42,5 +48,17 @@ describe('outlet status page rules', () => {
       filter_outlet_code: 'O1,O2',
       tenantCode: 'DT1',
     });
+  });
+
+  it("shows a site without its distributor's name when the site's name repeats it", () => {
+    const site = { dtName: 'PT Sukses Makmur', dtSiteCode: 'IDDT001S01' };
+    expect(siteLabel({ ...site, dtSiteName: 'PT Sukses Makmur - Cengkareng' })).toBe(
+      'Cengkareng (IDDT001S01)',
+    );
+    expect(siteLabel({ ...site, dtSiteName: 'Gudang Utama' })).toBe('Gudang Utama (IDDT001S01)');
+    // Nothing after the distributor's name: the name is kept whole rather than shown empty.
+    expect(siteLabel({ ...site, dtSiteName: 'PT Sukses Makmur - ' })).toBe(
+      'PT Sukses Makmur -  (IDDT001S01)',
+    );
   });
 });

@@ -31,3 +31,17 @@ export function toggleChange(
     },
   };
 }
+
+/**
+ * A site's name in a row that also shows its distributor: the demo's and most markets' site names repeat
+ * the distributor's ('PT Sukses Makmur - Cengkareng'), so the distributor's name and its ' - ' are left
+ * off ('Cengkareng (IDDT001S01)'); any other name is shown whole.
+ */
+export function siteLabel(row: { dtName: string; dtSiteName: string; dtSiteCode: string }): string {
+  const prefix = `${row.dtName} - `;
+  const name =
+    row.dtSiteName.startsWith(prefix) && row.dtSiteName.length > prefix.length
+      ? row.dtSiteName.slice(prefix.length)
+      : row.dtSiteName;
+  return `${name} (${row.dtSiteCode})`;
+}

@@ -74,6 +74,7 @@ function DeviceGeoView() {
       key: 'salesmanName',
       header: t('deviceGeo.col.salesman'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => row.salesmanName,
     },
     {
@@ -105,16 +106,20 @@ function DeviceGeoView() {
     {
       key: 'actions',
       header: t('deviceGeo.col.actions'),
+      actions: true,
       cell: (row) =>
         can?.edit ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            aria-label={t('deviceGeo.editLabel', { salesman: `${row.salesmanName} (${row.smCode})` })}
-            onClick={() => setEditing(row)}
-          >
-            {t('deviceGeo.edit')}
-          </button>
+          // The same compact row button as Salesman Device ID's Update (44 px on touch screens).
+          <span className="device-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-label={t('deviceGeo.editLabel', { salesman: `${row.salesmanName} (${row.smCode})` })}
+              onClick={() => setEditing(row)}
+            >
+              {t('deviceGeo.edit')}
+            </button>
+          </span>
         ) : null,
     },
     {

@@ -33,6 +33,7 @@ import {
   type OutletGeoCriteria,
 } from '../api/outlet-geo-compliance';
 import { applyGeoToggle, refusedOutlets, shownGeo } from '../outlet-geo-rules';
+import { siteLabel } from '../outlet-status-rules';
 import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: OutletGeoCriteria = {
@@ -129,12 +130,14 @@ function OutletGeoView() {
       key: 'outletName',
       header: t('outletGeo.col.outletName'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => row.outletName,
     },
     {
       key: 'geoCompliance',
       header: t('outletGeo.col.check'),
       sortable: true,
+      actions: true,
       cell: (row) => {
         const on = shownGeo(row, changes) === 1;
         const changed = changes.some((c) => c.outletCode === row.outletCode);
@@ -161,7 +164,7 @@ function OutletGeoView() {
       key: 'dtSiteCode',
       header: t('outletGeo.col.site'),
       sortable: true,
-      cell: (row) => `${row.dtSiteName} (${row.dtSiteCode})`,
+      cell: (row) => siteLabel(row),
     },
     {
       key: 'salesmanName',

@@ -29,7 +29,7 @@ import {
   useOutletStatusPage,
   type OutletStatusCriteria,
 } from '../api/outlet-status';
-import { shownStatus, toggleChange } from '../outlet-status-rules';
+import { shownStatus, siteLabel, toggleChange } from '../outlet-status-rules';
 import { AdminToolScreen } from './admin-tool-screen';
 
 const FIRST: OutletStatusCriteria = {
@@ -115,6 +115,7 @@ function OutletStatusView() {
       key: 'outletName',
       header: t('outletStatus.col.outletName'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => row.outletName,
     },
     {
@@ -127,13 +128,14 @@ function OutletStatusView() {
       key: 'dtSiteCode',
       header: t('outletStatus.col.site'),
       sortable: true,
-      cell: (row) => `${row.dtSiteName} (${row.dtSiteCode})`,
+      cell: (row) => siteLabel(row),
     },
     { key: 'salesmanName', header: t('outletStatus.col.salesman'), cell: (row) => row.salesmanName ?? '—' },
     {
       key: 'status',
       header: t('outletStatus.col.status'),
       sortable: true,
+      actions: true,
       cell: (row) => {
         const status = shownStatus(row, changes);
         const changed = changes.some((c) => c.outletCode === row.outletCode);

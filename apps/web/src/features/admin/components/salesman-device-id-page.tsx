@@ -93,6 +93,7 @@ function SalesmanDeviceView() {
       key: 'salesmanName',
       header: t('deviceId.col.salesman'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => row.salesmanName,
     },
     { key: 'phone', header: t('deviceId.col.phone'), sortable: true, cell: (row) => row.phone },
@@ -109,6 +110,7 @@ function SalesmanDeviceView() {
     {
       key: 'actions',
       header: t('deviceId.col.actions'),
+      actions: true,
       cell: (row) =>
         can?.edit ? (
           <span className="device-actions">
