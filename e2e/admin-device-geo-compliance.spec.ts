@@ -27,6 +27,7 @@ test('search, edit one device with its confirmation, export, Activity Log', asyn
   await search(page, ['VNSM00001', 'VNSM00002']);
   await expect(table(page).getByRole('row')).toHaveCount(3);
 
+  const name = (await rowOf(page, 'VNSM00001').getByRole('cell').nth(0).textContent())!.trim();
   await rowOf(page, 'VNSM00001')
     .getByRole('button', { name: /Edit the geo-compliance/ })
     .click();
@@ -42,7 +43,7 @@ test('search, edit one device with its confirmation, export, Activity Log', asyn
   await expect(dialog).toContainText('within 275 m of the outlet');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('countdown-popup')).toContainText(
-    'The geo-compliance of VNSM00001 was saved.',
+    `The geo-compliance of ${name} (VNSM00001) was saved.`,
   );
   await expect(rowOf(page, 'VNSM00001')).toContainText('Required');
   await expect(rowOf(page, 'VNSM00001')).toContainText('275 m');

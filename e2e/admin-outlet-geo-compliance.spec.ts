@@ -48,18 +48,19 @@ test('an admin of vn searches, changes one outlet with both confirmations, and s
     .getByRole('button', { name: before ? 'Disable' : 'Enable', exact: true })
     .click();
   await expect(target).toBeChecked({ checked: !before });
-  await expect(page.getByText('1 unsaved changes')).toBeVisible();
+  await expect(page.getByText('1 unsaved change', { exact: true })).toBeVisible();
 
   // The save confirmation, then the countdown popup.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Save the geo-compliance changes?' });
-  await expect(dialog).toContainText(
-    before ? '0 outlets will be enabled and 1 disabled.' : '1 outlets will be enabled and 0 disabled.',
+  // One outlet in the singular, and no '0 outlets will be …' part.
+  await expect(dialog.getByRole('paragraph')).toHaveText(
+    before ? '1 outlet will be disabled.' : '1 outlet will be enabled.',
   );
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const popup = page.getByTestId('countdown-popup');
-  await expect(popup).toContainText('Geo-compliance updated for 1 outlets.');
-  await expect(page.getByText('1 unsaved changes')).toBeHidden();
+  await expect(popup).toContainText('Geo-compliance updated for 1 outlet.');
+  await expect(page.getByText('1 unsaved change', { exact: true })).toBeHidden();
 
   await page.reload();
   await search(page, codes);

@@ -46,7 +46,7 @@ test('a market without the offline app (vn) is sent to admin configuration', asy
   await expect(page).toHaveURL(/\/adminconfigurationpage$/);
 });
 
-test('the toggles stay in view at 1440 and 768 px, a site does not repeat its distributor, and a phone card is headed by the outlet', async ({
+test('the toggles stay in view at 1440 and 768 px, a site does not repeat its distributor, one change is singular, and a phone card is headed by the outlet', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -73,6 +73,14 @@ test('the toggles stay in view at 1440 and 768 px, a site does not repeat its di
   expect(dt).toMatch(/\(IDDT\d+\)$/);
   expect(site).toMatch(/\(IDDT\d+S\d+\)$/);
   expect(site!.startsWith(dt!.replace(/ \(.*\)$/, ''))).toBe(false);
+
+  await toggle.click();
+  await expect(page.getByText('1 unsaved change', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Save the status changes?' });
+  await expect(confirm).toContainText('1 outlet will change status.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
 
   // A phone: each card opens with the outlet's name (bold, no label), the toggle is still reachable.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -39,7 +39,9 @@ test('search by SM codes and by phone numbers, update and delete a device ID, sw
   await expect(table(page).getByRole('row')).toHaveCount(2);
   await expect(rowOf(page, 'VNSM00002')).toBeVisible();
 
-  // Update: the new ID, Continue, the confirmation, the countdown popup, the row shows it.
+  // Update: the new ID, Continue, the confirmation, the countdown popup (naming the salesman, not only
+  // the code), the row shows it.
+  const name = (await rowOf(page, 'VNSM00002').getByRole('cell').nth(0).textContent())!.trim();
   await rowOf(page, 'VNSM00002')
     .getByRole('button', { name: /Update the device ID/ })
     .click();
@@ -52,7 +54,7 @@ test('search by SM codes and by phone numbers, update and delete a device ID, sw
   await expect(dialog).toContainText('e2e-device-0002');
   await dialog.getByRole('button', { name: 'Update', exact: true }).click();
   const popup = page.getByTestId('countdown-popup');
-  await expect(popup).toContainText('The device ID of VNSM00002 was updated.');
+  await expect(popup).toContainText(`The device ID of ${name} (VNSM00002) was updated.`);
   await expect(rowOf(page, 'VNSM00002')).toContainText('e2e-device-0002');
 
   // Delete: the confirmation, then the row shows no device.
@@ -62,7 +64,7 @@ test('search by SM codes and by phone numbers, update and delete a device ID, sw
   dialog = page.getByRole('dialog', { name: 'Delete the device ID?' });
   await expect(dialog).toContainText('e2e-device-0002');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(popup).toContainText('The device ID of VNSM00002 was deleted.');
+  await expect(popup).toContainText(`The device ID of ${name} (VNSM00002) was deleted.`);
   await expect(rowOf(page, 'VNSM00002')).toContainText('Not mapped');
 
   // The market-level switch: cancel leaves it on, confirming turns it off.

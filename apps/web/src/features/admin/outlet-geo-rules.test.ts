@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutletGeoRow } from '@fieldforce/contracts';
-import { applyGeoToggle, refusedOutlets, shownGeo, toggleGeoChange } from './outlet-geo-rules';
+import { translate } from '../../lib/i18n';
+import { applyGeoToggle, confirmBody, refusedOutlets, shownGeo, toggleGeoChange } from './outlet-geo-rules';
 
 const row = (outletCode: string, geoCompliance: 0 | 1): OutletGeoRow => ({
   dtCode: 'VNDT001',
@@ -46,5 +47,17 @@ describe('refusedOutlets', () => {
     expect(
       refusedOutlets([{ field: 'body.changes.1' }, { field: 'body' }, { field: 'body.changes.9' }], changes),
     ).toEqual(['2']);
+  });
+});
+
+describe('the save confirmation', () => {
+  const en: Parameters<typeof confirmBody>[0] = (key, vars) => translate('en', key, vars);
+  const vi: Parameters<typeof confirmBody>[0] = (key, vars) => translate('vi', key, vars);
+
+  it('names one outlet in the singular and leaves out a part that is 0', () => {
+    expect(confirmBody(en, 1, 0)).toBe('1 outlet will be enabled.');
+    expect(confirmBody(en, 0, 1)).toBe('1 outlet will be disabled.');
+    expect(confirmBody(en, 3, 1)).toBe('3 outlets will be enabled. 1 outlet will be disabled.');
+    expect(confirmBody(vi, 2, 2)).toBe('2 cửa hàng sẽ được bật. 2 cửa hàng sẽ bị tắt.');
   });
 });

@@ -1,4 +1,5 @@
 import type { GeoCheck, OutletGeoChange, OutletGeoRow } from '@fieldforce/contracts';
+import type { MessageKey, Translate } from '../../lib/i18n';
 
 /** The check shown for a row: the pending change if there is one, else the saved one. */
 export function shownGeo(row: OutletGeoRow, changes: readonly OutletGeoChange[]): GeoCheck {
@@ -40,4 +41,17 @@ export function refusedOutlets(
     if (change) codes.push(change.outletCode);
   }
   return codes;
+}
+
+/**
+ * The save confirmation's sentence: how many outlets get the check switched on, then off, each part only
+ * when it is not 0, in the singular for one outlet ('1 outlet will be enabled. 2 outlets will be disabled.').
+ */
+export function confirmBody(t: Translate, on: number, off: number): string {
+  const part = (count: number, one: MessageKey, many: MessageKey) =>
+    count === 0 ? [] : [t(count === 1 ? one : many, { count })];
+  return [
+    ...part(on, 'outletGeo.confirmOnOne', 'outletGeo.confirmOn'),
+    ...part(off, 'outletGeo.confirmOffOne', 'outletGeo.confirmOff'),
+  ].join(' ');
 }

@@ -7,6 +7,7 @@ import {
   siteLabel,
   toggleChange,
 } from './outlet-status-rules';
+import { translate } from '../../lib/i18n';
 import { outletStatusCall } from './api/outlet-status';
 
 const row: OutletStatusRow = {
@@ -60,5 +61,55 @@ describe('outlet status page rules', () => {
     expect(siteLabel({ ...site, dtSiteName: 'PT Sukses Makmur - ' })).toBe(
       'PT Sukses Makmur -  (IDDT001S01)',
     );
+  });
+});
+
+describe('the words of Outlet Status, Outlet Geo-Compliance, Salesman Device ID and Device Geo-Compliance', () => {
+  const vi = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+    translate('vi', key, vars);
+
+  it('name the same things the same way in Vietnamese', () => {
+    // The last-change column and the site column read alike in all four tools.
+    const lastChange = (
+      [
+        'outletStatus.col.updated',
+        'outletGeo.col.updated',
+        'deviceId.col.updated',
+        'deviceGeo.col.updated',
+      ] as const
+    ).map((key) => vi(key));
+    expect(new Set(lastChange)).toEqual(new Set(['Thay đổi gần nhất']));
+    expect(vi('outletStatus.col.site')).toBe(vi('outletGeo.col.site'));
+    expect(vi('outletStatus.clear')).toBe(vi('outletGeo.clear'));
+    // Activity Log actions are all in the past tense ('Đã …'), as the other tools' are.
+    for (const key of [
+      'outletStatus.action.update',
+      'outletStatus.action.import',
+      'outletGeo.action.update',
+      'deviceId.action.validation',
+    ] as const)
+      expect(vi(key), key).toMatch(/^Đã /);
+  });
+
+  it('write "mã thiết bị" in lower case inside a Vietnamese sentence or label', () => {
+    for (const key of [
+      'deviceId.validation',
+      'deviceId.enableTitle',
+      'deviceId.export',
+      'deviceId.upload',
+      'deviceId.uploadTitle',
+      'deviceId.updateFailed',
+      'import.DEVICE_DELETE_FAILED',
+    ] as const)
+      expect(vi(key), key).not.toMatch(/. Mã thiết bị/);
+  });
+
+  it('say one outlet in the singular in English', () => {
+    const en = (key: Parameters<typeof translate>[1], count: number) => translate('en', key, { count });
+    expect(en('outletStatus.changesOne', 1)).toBe('1 unsaved change');
+    expect(en('outletStatus.confirmBodyOne', 1)).toBe('1 outlet will change status.');
+    expect(en('outletStatus.savedOne', 1)).toBe('Status updated for 1 outlet.');
+    expect(en('outletGeo.changesOne', 1)).toBe('1 unsaved change');
+    expect(en('outletGeo.savedOne', 1)).toBe('Geo-compliance updated for 1 outlet.');
   });
 });

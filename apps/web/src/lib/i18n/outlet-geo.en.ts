@@ -40,11 +40,17 @@ export const outletGeoEn = {
   'outletGeo.enable': 'Enable',
   'outletGeo.disable': 'Disable',
   'outletGeo.changes': '{count} unsaved changes',
+  'outletGeo.changesOne': '1 unsaved change',
   'outletGeo.clear': 'Clear',
   'outletGeo.save': 'Save',
   'outletGeo.confirmTitle': 'Save the geo-compliance changes?',
-  'outletGeo.confirmBody': '{on} outlets will be enabled and {off} disabled.',
+  // The save confirmation: the outlets switched on, then those switched off (a part only when not 0).
+  'outletGeo.confirmOn': '{count} outlets will be enabled.',
+  'outletGeo.confirmOnOne': '1 outlet will be enabled.',
+  'outletGeo.confirmOff': '{count} outlets will be disabled.',
+  'outletGeo.confirmOffOne': '1 outlet will be disabled.',
   'outletGeo.saved': 'Geo-compliance updated for {count} outlets.',
+  'outletGeo.savedOne': 'Geo-compliance updated for 1 outlet.',
   'outletGeo.refused':
     'Nothing was saved: outlets {outlets} are not among your outlets. Remove them and save again.',
   'outletGeo.export': 'Export Outlets',

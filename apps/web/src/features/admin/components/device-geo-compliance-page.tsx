@@ -272,7 +272,10 @@ function EditGeoDialog({
     try {
       await saveDeviceGeo(country, { smCode: row.smCode, geoCompliance: required ? 1 : 0, radiusM: metres });
       track('save', { tool: 'deviceGeoCompliance', count: 1 });
-      onDone({ kind: 'success', message: t('deviceGeo.saved', { smCode: row.smCode }) });
+      onDone({
+        kind: 'success',
+        message: t('deviceGeo.saved', { salesman: row.salesmanName, smCode: row.smCode }),
+      });
     } catch {
       onDone({ kind: 'failure', message: t('deviceGeo.saveFailed') });
     }

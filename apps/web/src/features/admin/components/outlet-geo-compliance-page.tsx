@@ -32,7 +32,7 @@ import {
   useOutletGeoPage,
   type OutletGeoCriteria,
 } from '../api/outlet-geo-compliance';
-import { applyGeoToggle, refusedOutlets, shownGeo } from '../outlet-geo-rules';
+import { applyGeoToggle, confirmBody, refusedOutlets, shownGeo } from '../outlet-geo-rules';
 import { siteLabel } from '../outlet-status-rules';
 import { AdminToolScreen } from './admin-tool-screen';
 
@@ -100,7 +100,12 @@ function OutletGeoView() {
     try {
       await saveOutletGeo(country, changes);
       track('save', { tool: 'outletGeoCompliance', count: changes.length });
-      setPopup({ kind: 'success', message: t('outletGeo.saved', { count: changes.length }) });
+      setPopup({
+        kind: 'success',
+        message: t(changes.length === 1 ? 'outletGeo.savedOne' : 'outletGeo.saved', {
+          count: changes.length,
+        }),
+      });
       setChanges([]);
       await queryClient.invalidateQueries({ queryKey: outletGeoKeys.all(country) });
       await queryClient.invalidateQueries({ queryKey: activityLogKey('outletGeoCompliance', country) });
@@ -203,7 +208,9 @@ function OutletGeoView() {
 
       <ChangeListBar
         count={changes.length}
-        text={t('outletGeo.changes', { count: changes.length })}
+        text={t(changes.length === 1 ? 'outletGeo.changesOne' : 'outletGeo.changes', {
+          count: changes.length,
+        })}
         clearLabel={t('outletGeo.clear')}
         saveLabel={t('outletGeo.save')}
         onClear={() => setChanges([])}
@@ -276,7 +283,7 @@ function OutletGeoView() {
           onCancel={() => setConfirmSave(false)}
           busy={saving}
         >
-          <p>{t('outletGeo.confirmBody', { on: onCount, off: changes.length - onCount })}</p>
+          <p>{confirmBody(t, onCount, changes.length - onCount)}</p>
         </ConfirmDialog>
       ) : null}
       {popup ? (

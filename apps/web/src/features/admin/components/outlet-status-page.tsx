@@ -93,7 +93,12 @@ function OutletStatusView() {
     try {
       await saveOutletStatuses(country, changes);
       track('save', { tool: 'outletStatus', count: changes.length });
-      setPopup({ kind: 'success', message: t('outletStatus.saved', { count: changes.length }) });
+      setPopup({
+        kind: 'success',
+        message: t(changes.length === 1 ? 'outletStatus.savedOne' : 'outletStatus.saved', {
+          count: changes.length,
+        }),
+      });
       clearChanges();
       await queryClient.invalidateQueries({ queryKey: outletStatusKeys.all(country) });
       await queryClient.invalidateQueries({ queryKey: activityLogKey('outletStatus', country) });
@@ -173,7 +178,9 @@ function OutletStatusView() {
 
       <ChangeListBar
         count={changes.length}
-        text={t('outletStatus.changes', { count: changes.length })}
+        text={t(changes.length === 1 ? 'outletStatus.changesOne' : 'outletStatus.changes', {
+          count: changes.length,
+        })}
         clearLabel={t('outletStatus.clear')}
         saveLabel={t('outletStatus.save')}
         onClear={clearChanges}
@@ -231,7 +238,11 @@ function OutletStatusView() {
           onCancel={() => setConfirming(false)}
           busy={saving}
         >
-          <p>{t('outletStatus.confirmBody', { count: changes.length })}</p>
+          <p>
+            {t(changes.length === 1 ? 'outletStatus.confirmBodyOne' : 'outletStatus.confirmBody', {
+              count: changes.length,
+            })}
+          </p>
         </ConfirmDialog>
       ) : null}
       {popup ? (

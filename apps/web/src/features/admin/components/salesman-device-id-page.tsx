@@ -269,7 +269,10 @@ function SalesmanDeviceView() {
             deleteSalesmanDevice(country, row.smCode)
               .then(() => {
                 track('save', { tool: 'salesmanDeviceId', action: 'delete', count: 1 });
-                setPopup({ kind: 'success', message: t('deviceId.deleted', { smCode: row.smCode }) });
+                setPopup({
+                  kind: 'success',
+                  message: t('deviceId.deleted', { salesman: row.salesmanName, smCode: row.smCode }),
+                });
                 void refresh();
               })
               .catch(() => setPopup({ kind: 'failure', message: t('import.DEVICE_DELETE_FAILED') }));
@@ -396,7 +399,10 @@ function EditDeviceDialog({
     try {
       await updateSalesmanDevice(country, row.smCode, device);
       track('save', { tool: 'salesmanDeviceId', action: 'update', count: 1 });
-      onDone({ kind: 'success', message: t('deviceId.updated', { smCode: row.smCode }) });
+      onDone({
+        kind: 'success',
+        message: t('deviceId.updated', { salesman: row.salesmanName, smCode: row.smCode }),
+      });
     } catch (err) {
       if (isApiError(err) && err.status === 409) {
         const holder = /\(([^)]+)\)\.?$/.exec(err.shortDescription)?.[1] ?? '';
