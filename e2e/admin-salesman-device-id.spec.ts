@@ -66,6 +66,11 @@ test('search by SM codes and by phone numbers, update and delete a device ID, sw
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(popup).toContainText(`The device ID of ${name} (VNSM00002) was deleted.`);
   await expect(rowOf(page, 'VNSM00002')).toContainText('Not mapped');
+  // Its Delete button went with the device: once the popup closes, the keyboard carries on from the
+  // row's Update button.
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(rowOf(page, 'VNSM00002').getByRole('button', { name: /Update the device ID/ })).toBeFocused();
 
   // The market-level switch: cancel leaves it on, confirming turns it off.
   const toggle = page.getByRole('switch', { name: /SM Device ID validation/ });

@@ -117,6 +117,7 @@ function SalesmanDeviceView() {
             <button
               type="button"
               className="button button--ghost"
+              data-edit={row.smCode}
               aria-label={t('deviceId.editLabel', { salesman: `${row.salesmanName} (${row.smCode})` })}
               onClick={() => setEditing(row)}
             >
@@ -269,6 +270,9 @@ function SalesmanDeviceView() {
             deleteSalesmanDevice(country, row.smCode)
               .then(() => {
                 track('save', { tool: 'salesmanDeviceId', action: 'delete', count: 1 });
+                // The row's Delete button goes with its device: focus moves to the row's Update button
+                // first, so the popup gives it back there rather than to the page's start.
+                document.querySelector<HTMLElement>(`[data-edit="${CSS.escape(row.smCode)}"]`)?.focus();
                 setPopup({
                   kind: 'success',
                   message: t('deviceId.deleted', { salesman: row.salesmanName, smCode: row.smCode }),
