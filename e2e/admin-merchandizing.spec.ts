@@ -87,7 +87,7 @@ test('create a set, add a display, assign an outlet, see the planogram and its i
   await expect(figure.locator('.planogram__product').first().locator('.planogram__unit')).toHaveCount(6);
   const lines = figure.getByRole('listitem');
   await expect(lines.nth(0)).toContainText(`(${products[0]}): 3 facings wide, 2 deep`);
-  await expect(lines.nth(1)).toContainText(`(${products[1]}): 1 facings wide, 4 deep`);
+  await expect(lines.nth(1)).toContainText(`(${products[1]}): 1 facing wide, 4 deep`);
 
   await page.getByRole('button', { name: 'Assign outlet' }).click();
   dialog = page.getByRole('dialog', { name: 'Assign outlet' });

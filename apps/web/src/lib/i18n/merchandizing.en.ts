@@ -131,7 +131,7 @@ export const merchandizingEn = {
   'merch.form.invalid.outletCode': 'Enter an outlet code',
   'merch.form.invalid.times': 'A whole number from 1 to 99',
 
-  'merch.back': '← All sets',
+  'merch.back': 'All sets',
   'merch.set.loading': 'Loading the set…',
   'merch.set.error': 'The set could not be loaded.',
   'merch.set.validity': 'valid {from} – {to}',
@@ -153,6 +153,7 @@ export const merchandizingEn = {
   'merch.planogram.front': 'Front of the shelf',
   'merch.planogram.empty': 'No products on this display.',
   'merch.planogram.line': '{name} ({code}): {facings} facings wide, {depth} deep',
+  'merch.planogram.lineOne': '{name} ({code}): 1 facing wide, {depth} deep',
 
   'merch.metric.osa': 'On-shelf availability',
   'merch.metric.facings': 'Facings',

@@ -48,13 +48,28 @@ export function MerchImagesDialog({
   );
 }
 
-/** A button opening the dialog (for the set page and the merchandizing page). */
-export function AddMerchImagesButton({ country, setId }: { country: CountryCode; setId?: string }) {
+/**
+ * A button opening the dialog (for the set page and the merchandizing page). On the list it stands
+ * beside Create set, the page's one primary action, so it is a plain button there (`primary={false}`).
+ */
+export function AddMerchImagesButton({
+  country,
+  setId,
+  primary = true,
+}: {
+  country: CountryCode;
+  setId?: string;
+  primary?: boolean;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={primary ? 'button button--primary' : 'button button--ghost'}
+        onClick={() => setOpen(true)}
+      >
         {t('merchImages.add')}
       </button>
       {open ? <MerchImagesDialog country={country} setId={setId} onClose={() => setOpen(false)} /> : null}

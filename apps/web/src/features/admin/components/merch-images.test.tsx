@@ -91,7 +91,7 @@ describe('the match report', () => {
         <Report code="MERCH_ZIP_UNKNOWN_DISPLAYS" />
       </I18nProvider>,
     );
-    expect(screen.getByText('Một số hình ảnh có mã điểm trưng bày không xác định')).toBeTruthy();
-    expect(screen.getByText('Điểm trưng bày chưa có hình (1)')).toBeTruthy();
+    expect(screen.getByText('Một số hình ảnh có mã kệ không xác định')).toBeTruthy();
+    expect(screen.getByText('Kệ chưa có hình (1)')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { CountryCode, MerchCompliance } from '@fieldforce/contracts';
 import { useId, useState } from 'react';
 import { ColumnChart } from '../../../components/chart';
 import { LoadingStatus } from '../../../components/loading-status';
-import { chartDayLabels, useI18n } from '../../../lib/i18n';
+import { chartDayLabels, formatIsoDay, useI18n } from '../../../lib/i18n';
 import { useMerchCompliance } from '../api/merchandizing';
 
 type Metric = 'osa' | 'facings' | 'stock';
@@ -36,7 +36,7 @@ export function MerchCompliancePanel({
   return <ComplianceView data={result.data} />;
 }
 
-function ComplianceView({ data }: { data: MerchCompliance }) {
+export function ComplianceView({ data }: { data: MerchCompliance }) {
   const { t, language } = useI18n();
   const [metric, setMetric] = useState<Metric>('osa');
   const groupId = useId();
@@ -177,7 +177,7 @@ function ComplianceView({ data }: { data: MerchCompliance }) {
                   </td>
                 ))}
                 <td>{o.audits}</td>
-                <td>{o.lastAuditDate}</td>
+                <td>{formatIsoDay(o.lastAuditDate, language)}</td>
               </tr>
             ))}
           </tbody>

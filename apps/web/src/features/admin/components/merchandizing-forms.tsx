@@ -386,7 +386,7 @@ export function OutletFormDialog({
       <p className="merch-form__for">{t('merch.form.forSet', { setId })}</p>
       <div className="field">
         <label className="field__label" htmlFor={selectId}>
-          {t('merch.field.displayId')}
+          {t('merch.col.display')}
         </label>
         <select
           id={selectId}

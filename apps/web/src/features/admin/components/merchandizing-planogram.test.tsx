@@ -30,7 +30,7 @@ describe('Planogram', () => {
     const items = within(figure).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Cola 330ml (A1): 3 facings wide, 2 deep',
-      'Lemon 500ml (B2): 1 facings wide, 4 deep',
+      'Lemon 500ml (B2): 1 facing wide, 4 deep',
     ]);
     const shelf = container.querySelector('.planogram__shelf')!;
     expect(shelf.getAttribute('aria-hidden')).toBe('true');

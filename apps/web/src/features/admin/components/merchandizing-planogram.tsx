@@ -66,7 +66,7 @@ export function Planogram({ display }: { display: MerchDisplay }) {
           <ol className="planogram__list">
             {display.products.map((p) => (
               <li key={p.productOrder} value={p.productOrder}>
-                {t('merch.planogram.line', {
+                {t(p.facings === 1 ? 'merch.planogram.lineOne' : 'merch.planogram.line', {
                   name: p.itemName,
                   code: p.itemCode,
                   facings: p.facings,

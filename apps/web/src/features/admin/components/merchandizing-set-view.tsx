@@ -47,6 +47,7 @@ export function MerchSetView({
   const [toast, setToast] = useState<string | null>(null);
   const [removing, setRemoving] = useState<MerchAssignedOutlet | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
   const versionId = useId();
   const set = result.data;
 
@@ -63,6 +64,7 @@ export function MerchSetView({
   const day = (iso: string) => formatIsoDay(iso, language);
 
   const remove = async (o: MerchAssignedOutlet) => {
+    setRemoveBusy(true);
     try {
       await removeMerchOutlet(country, { setId, displayId: o.displayId, outletCode: o.outletCode });
       track('save', { tool: 'merchandizingSets', kind: 'outletRemove', count: 1 });
@@ -71,12 +73,14 @@ export function MerchSetView({
       refresh();
     } catch (err) {
       setRemoveError(errorMessage(err, t));
+    } finally {
+      setRemoveBusy(false);
     }
   };
 
   const back = (
-    <button type="button" className="link-button merch-back" onClick={onBack}>
-      {t('merch.back')}
+    <button type="button" className="link-button merch-back merch-link" onClick={onBack}>
+      <span aria-hidden="true">←</span> {t('merch.back')}
     </button>
   );
   if (result.isPending) {
@@ -99,6 +103,12 @@ export function MerchSetView({
   }
   const editable = set.current;
   const can = set.can;
+  // A display by its name, its ID beside it (the outlets table and the remove question name it).
+  const displayNames = new Map(set.displays.map((d) => [d.displayId, d.displayName]));
+  const displayLabel = (id: string) => {
+    const name = displayNames.get(id);
+    return name && name !== id ? `${name} (${id})` : id;
+  };
 
   return (
     <div className="merch-set">
@@ -239,7 +249,7 @@ export function MerchSetView({
                       {o.outletName} <span className="merch-muted">({o.outletCode})</span>
                     </th>
                     <td>{o.dtCode}</td>
-                    <td>{o.displayId}</td>
+                    <td>{displayLabel(o.displayId)}</td>
                     <td>{o.times}</td>
                     {editable && can.assign ? (
                       <td>
@@ -248,7 +258,7 @@ export function MerchSetView({
                           className="button button--ghost"
                           aria-label={t('merch.action.removeOutletLabel', {
                             outlet: o.outletName,
-                            display: o.displayId,
+                            display: displayLabel(o.displayId),
                           })}
                           onClick={() => {
                             setRemoveError(null);
@@ -320,13 +330,14 @@ export function MerchSetView({
           title={t('merch.action.removeOutletTitle')}
           confirmLabel={t('merch.action.removeOutlet')}
           danger
+          busy={removeBusy}
           onCancel={() => setRemoving(null)}
           onConfirm={() => void remove(removing)}
         >
           <p>
             {t('merch.action.removeOutletText', {
               outlet: `${removing.outletName} (${removing.outletCode})`,
-              display: removing.displayId,
+              display: displayLabel(removing.displayId),
             })}
           </p>
           {removeError ? <p role="alert">{removeError}</p> : null}

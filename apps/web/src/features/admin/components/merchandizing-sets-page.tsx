@@ -159,10 +159,11 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
       key: 'setId',
       header: t('merch.col.set'),
       sortable: true,
+      cardTitle: true,
       cell: (row) => (
         <button
           type="button"
-          className="link-button"
+          className="link-button merch-link"
           aria-label={t('merch.openSet', { name: row.setName, setId: row.setId })}
           onClick={() => onOpen(row.setId)}
         >
@@ -282,7 +283,7 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
                 {t('merch.action.newSet')}
               </button>
             ) : null}
-            {can?.upload && marketWide ? <AddMerchImagesButton country={country} /> : null}
+            {can?.upload && marketWide ? <AddMerchImagesButton country={country} primary={false} /> : null}
             {can?.upload
               ? UPLOADS.filter((u) => marketWide || u.kind === MERCH_OUTLETS_IMPORT_KIND).map((u) => (
                   <button
