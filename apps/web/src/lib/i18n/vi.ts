@@ -168,8 +168,7 @@ const base: Record<
   'page.salesmanDeviceId.lead':
     'Gán thiết bị cho nhân viên bán hàng, cập nhật hoặc xóa mã thiết bị và thiết lập kiểm tra mã thiết bị cho thị trường.',
   'page.merchandizingSets.title': 'Bộ trưng bày',
-  'page.merchandizingSets.lead':
-    'Tạo bộ và kệ trưng bày, thêm hình ảnh kệ và tải lên danh sách cửa hàng.',
+  'page.merchandizingSets.lead': 'Tạo bộ và kệ trưng bày, thêm hình ảnh kệ và tải lên danh sách cửa hàng.',
   'page.deviceGeoCompliance.title': 'Tuân thủ vị trí thiết bị',
   'page.deviceGeoCompliance.lead': 'Thiết lập kiểm tra tuân thủ vị trí ở cấp thiết bị.',
   'page.outletStatus.title': 'Trạng thái cửa hàng - Trực tuyến / Ngoại tuyến',
