@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../../components/loading-status';
 import { useT } from '../../../lib/i18n';
@@ -19,9 +19,16 @@ export function AdminConfigurationSections({ settings }: { settings: ReactNode }
   const t = useT();
   const [params] = useSearchParams();
   const usage = params.get(SECTION_PARAM) === 'usage';
+  const nav = useRef<HTMLElement>(null);
+  // Opened at ?view=usage (a bookmark, the back button): the usage page starts in view, not below the
+  // admin tools' tiles (a whole screen of them on a tablet or phone). Only on arrival at the top.
+  const arrivedAtUsage = useRef(usage);
+  useEffect(() => {
+    if (arrivedAtUsage.current && window.scrollY === 0) nav.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <>
-      <nav className="admin-sections" aria-label={t('usage.sections')}>
+      <nav ref={nav} className="admin-sections" aria-label={t('usage.sections')}>
         <Link
           to={{ search: '' }}
           className="admin-sections__link"

@@ -1,6 +1,6 @@
 import { ok, type UsageOverview } from '@fieldforce/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
@@ -204,6 +204,23 @@ describe('AdminConfigurationSections', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Usage of the portal' })).toBeTruthy();
     expect(screen.queryByText('The settings')).toBeNull();
     expect(screen.getByRole('link', { name: 'Usage' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opened at ?view=usage, brings the usage page into view (below the tools’ tiles); the settings not', () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      sections('/adminconfigurationpage');
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      cleanup();
+      sections('/adminconfigurationpage?view=usage');
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(scrollIntoView.mock.contexts[0]).toBe(
+        screen.getByRole('navigation', { name: 'Admin configuration sections' }),
+      );
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });
 
