@@ -1,7 +1,5 @@
 /** English strings of User Access Management (issue 13). */
 export const userAccessEn = {
-  'userAccess.moreFilters': 'More filters ({count} set)',
-  'userAccess.fewerFilters': 'Fewer filters',
   'userAccess.filters': 'Filters',
   'userAccess.search': 'Name or email',
   'userAccess.searchPlaceholder': 'e.g. Lan or lan@',

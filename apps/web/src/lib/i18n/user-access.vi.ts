@@ -2,8 +2,6 @@ import type { userAccessEn } from './user-access.en';
 
 /** Vietnamese strings of User Access Management (issue 13). */
 export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
-  'userAccess.moreFilters': 'Thêm bộ lọc ({count} đang dùng)',
-  'userAccess.fewerFilters': 'Ẩn bớt bộ lọc',
   'userAccess.filters': 'Bộ lọc',
   'userAccess.search': 'Họ tên hoặc email',
   'userAccess.searchPlaceholder': 'ví dụ: Hoa hoặc hoa@',

@@ -91,11 +91,6 @@ function UserAccessView() {
     role: useId(),
   };
 
-  // Small screens show the search and role first; the other filters open on request.
-  const [moreFilters, setMoreFilters] = useState(false);
-  const activeExtras = (['ucube', 'reports', 'admin', 'dtCode', 'status', 'from', 'to'] as const).filter(
-    (key) => draft[key] !== '',
-  ).length;
   const filters = useUserAccessFilters(country);
   const dtNames = new Map((filters.data?.dtCodes ?? []).map((dt) => [dt.code, dt.name] as const));
   const result = useUserAccessPage(country, criteria);
@@ -129,7 +124,6 @@ function UserAccessView() {
 
   const yesNoSelect = (label: string, key: 'ucube' | 'reports' | 'admin') => (
     <FlagFilterField
-      className="ua-extra"
       label={label}
       value={draft[key]}
       onChange={(value) => set(key, value)}
@@ -221,7 +215,7 @@ function UserAccessView() {
   const toolbar = <UserUploadButton country={country} onUploaded={refresh} />;
 
   return (
-    <div className={moreFilters ? 'admin-tool ua-filters' : 'admin-tool ua-filters ua-filters--collapsed'}>
+    <div className="admin-tool">
       <AdminFilters
         label={t('userAccess.filters')}
         onSubmit={apply}
@@ -263,27 +257,17 @@ function UserAccessView() {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="button button--ghost ua-more-toggle"
-          aria-expanded={moreFilters}
-          onClick={() => setMoreFilters((open) => !open)}
-        >
-          {t(moreFilters ? 'userAccess.fewerFilters' : 'userAccess.moreFilters', { count: activeExtras })}
-        </button>
         {yesNoSelect(t('userAccess.ucube'), 'ucube')}
         {yesNoSelect(t('userAccess.reports'), 'reports')}
         {yesNoSelect(t('userAccess.admin'), 'admin')}
-        <div className="ua-extra">
-          <SelectField
-            label={t('userAccess.dtCode')}
-            allLabel={t('userAccess.any')}
-            value={draft.dtCode}
-            options={filters.data?.dtCodes ?? []}
-            onChange={(code) => set('dtCode', code)}
-          />
-        </div>
-        <div className="field ua-extra">
+        <SelectField
+          label={t('userAccess.dtCode')}
+          allLabel={t('userAccess.any')}
+          value={draft.dtCode}
+          options={filters.data?.dtCodes ?? []}
+          onChange={(code) => set('dtCode', code)}
+        />
+        <div className="field">
           <label className="field__label" htmlFor={ids.status}>
             {t('userAccess.status')}
           </label>
@@ -300,7 +284,6 @@ function UserAccessView() {
           </select>
         </div>
         <DateRangeFields
-          className="ua-extra"
           fromLabel={t('userAccess.lastLoginFrom')}
           toLabel={t('userAccess.lastLoginTo')}
           from={draft.from}
