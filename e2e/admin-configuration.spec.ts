@@ -78,6 +78,11 @@ for (const [width, language] of LAYOUTS) {
     const heading = language === 'en' ? 'Market settings' : 'Cài đặt thị trường';
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.getByRole('switch')).toHaveCount(20);
+    // Touch sizes up to 768 px: each switch is a 44 px target.
+    if (width <= 768) {
+      const box = (await page.getByRole('switch').first().boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
     // Nothing scrolls sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
