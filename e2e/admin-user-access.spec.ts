@@ -151,3 +151,49 @@ test('a deactivated user cannot use their open session', async ({ page, browser 
   await signIn(again, 'none.vn@demo.test');
   await again.context().close();
 });
+
+test('the table reads at a glance at 1440 px, and every control is a 44 px target on a touch phone', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // 1440 px: the filters fill two rows (Search beside the second row's fields), access chips on one line.
+  const page = await newPage(browser, 1440, 900);
+  await signIn(page, 'admin.vn@demo.test');
+  await openUserAccess(page);
+  const search = (await page.getByRole('button', { name: 'Search', exact: true }).boundingBox())!;
+  const dtCode = (await page.getByLabel('DT code', { exact: true }).boundingBox())!;
+  expect(Math.abs(search.y + search.height / 2 - (dtCode.y + dtCode.height / 2))).toBeLessThan(8);
+  const chips = page.getByRole('row', { name: /super@demo\.test/ }).getByRole('list', { name: 'Access' });
+  await expect(chips.getByRole('listitem')).toHaveCount(3);
+  expect((await chips.boundingBox())!.height).toBeLessThan(32);
+  await page.context().close();
+
+  // A touch phone: the user's name heads the card and opens the panel; the panel's × and the upload
+  // dialog's choices are 44 px targets; the drop area offers 'Choose a file'.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const phone = await context.newPage();
+  await signIn(phone, 'admin.vn@demo.test');
+  await openUserAccess(phone);
+  const title = phone.getByRole('rowheader').first();
+  await expect(title).toHaveClass(/dtable__card-title/);
+  const name = title.getByRole('button', { name: /Edit the access of/ });
+  expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // The first card (by name: Bùi Thanh Hằng, who holds one DT code).
+  await name.tap();
+  const panel = phone.getByRole('dialog', { name: /Access of/ });
+  const remove = panel.getByRole('button', { name: /^Remove DT code/ }).first();
+  const box = (await remove.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  await panel.getByRole('button', { name: 'Close' }).tap();
+  await phone.getByRole('button', { name: 'Bulk Upload', exact: true }).tap();
+  const upload = phone.getByRole('dialog', { name: 'Bulk Upload' });
+  for (const kind of ['Users', 'Salesmen']) {
+    const label = upload.locator('label').filter({ hasText: kind });
+    expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  await expect(upload.getByText('Drag and drop', { exact: false })).toHaveCount(0);
+  expect(
+    (await upload.getByText('Choose a file', { exact: true }).boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(44);
+  await context.close();
+});
