@@ -1,10 +1,17 @@
 import type { ComponentType } from 'react';
 import { lazyPage, type PageLoader } from './lazy-page';
 import type { RouteId } from '../lib/routes';
+import { loadAdminWords } from '../lib/i18n';
 
 // One dynamic import per screen, so each screen is its own chunk.
 const landing: PageLoader = () =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage }));
+
+/** An admin screen: its chunk and the admin tools' English words, which the first download does not carry. */
+const adminPage =
+  (load: PageLoader): PageLoader =>
+  () =>
+    Promise.all([loadAdminWords(), load()]).then(([, page]) => page);
 
 export const PAGE_LOADERS: Record<RouteId, PageLoader> = {
   login: () => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
@@ -17,38 +24,47 @@ export const PAGE_LOADERS: Record<RouteId, PageLoader> = {
     import('../features/ucube/components/ucube-home-page').then((m) => ({ default: m.UcubeHomePage })),
   landing,
   landingScreen: landing,
-  taskManagement: () =>
+  taskManagement: adminPage(() =>
     import('../features/admin/components/task-management-page').then((m) => ({
       default: m.TaskManagementPage,
     })),
-  deviceGeoCompliance: () =>
+  ),
+  deviceGeoCompliance: adminPage(() =>
     import('../features/admin/components/device-geo-compliance-page').then((m) => ({
       default: m.DeviceGeoCompliancePage,
     })),
-  outletStatus: () =>
+  ),
+  outletStatus: adminPage(() =>
     import('../features/admin/components/outlet-status-page').then((m) => ({ default: m.OutletStatusPage })),
-  adminConfiguration: () =>
+  ),
+  adminConfiguration: adminPage(() =>
     import('../features/admin/components/admin-configuration-page').then((m) => ({
       default: m.AdminConfigurationPage,
     })),
-  userAccess: () =>
+  ),
+  userAccess: adminPage(() =>
     import('../features/admin/components/user-access-page').then((m) => ({ default: m.UserAccessPage })),
-  estimatedBestPrice: () =>
+  ),
+  estimatedBestPrice: adminPage(() =>
     import('../features/admin/components/estimated-best-price-page').then((m) => ({
       default: m.EstimatedBestPricePage,
     })),
-  salesmanDeviceId: () =>
+  ),
+  salesmanDeviceId: adminPage(() =>
     import('../features/admin/components/salesman-device-id-page').then((m) => ({
       default: m.SalesmanDeviceIdPage,
     })),
-  outletGeoCompliance: () =>
+  ),
+  outletGeoCompliance: adminPage(() =>
     import('../features/admin/components/outlet-geo-compliance-page').then((m) => ({
       default: m.OutletGeoCompliancePage,
     })),
-  merchandizingSets: () =>
+  ),
+  merchandizingSets: adminPage(() =>
     import('../features/admin/components/merchandizing-sets-page').then((m) => ({
       default: m.MerchandizingSetsPage,
     })),
+  ),
   teamLevels: () =>
     import('../features/ucube/components/team-levels-page').then((m) => ({ default: m.TeamLevelsPage })),
   distributorTeamLevels: () =>

@@ -3,6 +3,7 @@ import { afterEach } from 'vitest';
 import { resetApiClient } from '../lib/api-client';
 import { resetDeviceIdCache } from '../lib/device-id';
 import { registerMessages } from '../lib/i18n';
+import { en } from '../lib/i18n/en';
 import { setActiveLanguage } from '../lib/i18n/locale-format';
 import { vi } from '../lib/i18n/vi';
 import { forgetMarketFlags } from '../lib/market-flags-snapshot';
@@ -15,6 +16,7 @@ import { configureUsage } from '../lib/usage';
 configure({ asyncUtilTimeout: 5_000 });
 
 // Every catalogue up front, so a test renders in any language at once (the app fetches them lazily).
+registerMessages('en', en);
 registerMessages('vi', vi);
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import { storage } from '../storage';
-import { en, type MessageKey } from './en';
+import type { MessageKey } from './en';
+import { enCore } from './en-core';
 import { setActiveLanguage } from './locale-format';
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -20,10 +21,36 @@ export type Messages = Record<MessageKey, string>;
 
 /**
  * The catalogues loaded so far. English is the source of keys and the fallback, so it is always
- * here; every other language is its own chunk, fetched when first chosen (loadLanguage), so the
- * login page carries one language only. Tests register every catalogue up front (test/setup.ts).
+ * here: the words every screen may need from the start (en-core.ts), and the admin tools' own words
+ * once an admin screen is opened (loadAdminWords). Every other language is its own chunk, fetched when
+ * first chosen (loadLanguage), so the login page carries one language only. Tests register every
+ * catalogue up front (test/setup.ts).
  */
-export const MESSAGES: Partial<Record<Language, Messages>> = { en };
+export const MESSAGES: Partial<Record<Language, Messages>> = { en: enCore as Partial<Messages> as Messages };
+
+let adminWords: Promise<void> | null = null;
+
+/**
+ * Adds the admin tools' English words (en-admin-tools.ts, its own chunk) to the catalogue; the admin
+ * screens' loaders wait for it (app/pages.ts). One fetch, shared; a failure can be retried.
+ */
+export function loadAdminWords(): Promise<void> {
+  adminWords ??= import('./en-admin-tools').then(
+    ({ enAdminTools }) => {
+      MESSAGES.en = { ...MESSAGES.en, ...enAdminTools } as Messages;
+    },
+    (error: unknown) => {
+      adminWords = null;
+      throw error;
+    },
+  );
+  return adminWords;
+}
+
+/** Whether the English catalogue loaded so far holds `key` (e.g. a header the server sent). */
+export function hasMessage(key: string): key is MessageKey {
+  return MESSAGES.en !== undefined && Object.hasOwn(MESSAGES.en, key);
+}
 
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
   vi: () => import('./vi').then((m) => m.vi),
@@ -69,7 +96,7 @@ export function interpolate(template: string, vars?: TranslateVars): string {
 
 export function translate(language: Language, key: MessageKey, vars?: TranslateVars): string {
   // English is the source of keys, so it is the fallback when a translation is blank or not loaded yet.
-  const template = MESSAGES[language]?.[key] || en[key];
+  const template = MESSAGES[language]?.[key] || MESSAGES.en?.[key] || key;
   return interpolate(template, vars);
 }
 

@@ -1,6 +1,6 @@
 import type { KpiAnswer } from '@fieldforce/contracts';
-import { en, type MessageKey } from './en';
-import type { Language, Translate } from './i18n';
+import type { MessageKey } from './en';
+import { hasMessage, type Language, type Translate } from './i18n';
 import { termsEn } from './terms.en';
 
 /** Terms that are codes, written the same in every language (the translation test allows them). */
@@ -42,7 +42,7 @@ export function dataWordChoices(
 /** The catalogue's key for a server word ('term') or a stored data word ('value'), if it has one. */
 export function wordKey(prefix: 'term' | 'value', text: string): MessageKey | undefined {
   const key = `${prefix}.${text}`;
-  return Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
+  return hasMessage(key) ? key : undefined;
 }
 
 function known(prefix: 'term' | 'value', text: string, t: Translate): string {

@@ -16,7 +16,7 @@ import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ToggleGroup } from '../../../components/toggle-group';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { en, useI18n, type MessageKey, type Translate } from '../../../lib/i18n';
+import { hasMessage, useI18n, type MessageKey, type Translate } from '../../../lib/i18n';
 import { formatIsoDay, localizeFigure } from '../../../lib/i18n/locale-format';
 import { term } from '../../../lib/i18n/terms';
 import { ROUTES } from '../../../lib/routes';
@@ -60,7 +60,7 @@ function useUsageOverview(country: CountryCode, criteria: Criteria) {
 const figure = (n: number) => localizeFigure(n.toLocaleString('en-US'));
 
 /** A message key when the catalogue has it (keys built from data: routes, reports, tools). */
-const known = (key: string): key is MessageKey => Object.hasOwn(en, key);
+const known = (key: string): key is MessageKey => hasMessage(key);
 
 const SCREEN_TITLES = new Map<string, MessageKey>(
   Object.entries(ROUTES).flatMap(([id, path]) => {
