@@ -1,9 +1,7 @@
-import { TRACKING_REPORT_NAME } from '@fieldforce/contracts';
 import { Link } from 'react-router';
-import { useT, type Translate } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { reportPageUrl, type ReportCategory } from '../../lib/routes';
 import { reportLink } from '../../features/reports/report-params';
-import { reportNameKey } from '../../features/reports/report-names';
 import type { ReportMenuEntry } from '../../features/reports/hooks/use-report-list';
 
 /** One entry of the operational reports list (spec section 3). */
@@ -20,16 +18,6 @@ function entryUrl(entry: ReportListEntry | ReportMenuEntry): string {
   return 'report' in entry && entry.report
     ? reportLink(entry.report)
     : reportPageUrl(entry.reportName, entry.reportCategory);
-}
-
-/**
- * The entry's name in the reader's language, as the reports landing page shows it; a name this web does
- * not know is shown as the server gave it.
- */
-function entryName(entry: ReportListEntry | ReportMenuEntry, t: Translate): string {
-  if ('report' in entry && entry.report) return t(reportNameKey(entry.report.key));
-  if (entry.reportName === TRACKING_REPORT_NAME) return t('tracking.reportName');
-  return entry.reportName;
 }
 
 export function ReportLinks({
@@ -52,7 +40,8 @@ export function ReportLinks({
       {entries.map((entry) => (
         <li key={entry.reportName}>
           <Link className={linkClassName} to={entryUrl(entry)}>
-            {entryName(entry, t)}
+            {/* In the reader's language, as the landing page names it; an unknown name as the server gave it. */}
+            {'nameKey' in entry && entry.nameKey ? t(entry.nameKey) : entry.reportName}
           </Link>
         </li>
       ))}

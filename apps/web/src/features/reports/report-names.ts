@@ -1,11 +1,9 @@
-import type { ReportColumn, ReportKey } from '@fieldforce/contracts';
-import { en, type MessageKey, type Translate } from '../../lib/i18n';
+import type { ReportColumn } from '@fieldforce/contracts';
+import { hasMessage, type Translate } from '../../lib/i18n';
 
-/**
- * A report's name in the reader's language. The API, the URL and the files keep the spec's English
- * names (`reportName`); only the screen translates them.
- */
-export const reportNameKey = (key: ReportKey) => `reports.name.${key}` as MessageKey;
+// The header's report menus are in every screen's first download, and this module is not: the name's key
+// lives with the report links (report-params).
+export { reportNameKey } from './report-params';
 
 /**
  * A column header in the reader's language, keeping the market's currency suffix the server added
@@ -15,5 +13,5 @@ export function columnHeader(column: Pick<ReportColumn, 'header'>, t: Translate)
   const match = /^(.*?)(\s\([^)]*\))?$/.exec(column.header);
   const base = match?.[1] ?? column.header;
   const key = `reports.header.${base}`;
-  return Object.hasOwn(en, key) ? `${t(key as MessageKey)}${match?.[2] ?? ''}` : column.header;
+  return hasMessage(key) ? `${t(key)}${match?.[2] ?? ''}` : column.header;
 }

@@ -5,8 +5,16 @@ import {
   reportByKey,
   type ReportCategory,
   type ReportDefinition,
+  type ReportKey,
 } from '@fieldforce/contracts';
 import { quickRange } from '../../components/date-range';
+import type { MessageKey } from '../../lib/i18n';
+
+/**
+ * A report's name in the reader's language. The API, the URL and the files keep the spec's English
+ * names (`reportName`); only the screen translates them.
+ */
+export const reportNameKey = (key: ReportKey) => `reports.name.${key}` as MessageKey;
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 /** A dated report opens on the last 30 days until the person picks another range. */
