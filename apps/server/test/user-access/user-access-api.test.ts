@@ -162,6 +162,19 @@ describe('the list', () => {
     const emails = async (query: string) =>
       dataOf<TablePage<UserAccessRow>>(await list(adminVn, query)).rows.map((r) => r.email);
     expect(await emails('&filter_search=TL.VN@demo')).toEqual(['tl.vn@demo.test']);
+    // Vietnamese names are found typed with or without their marks, in any case.
+    const marked = dataOf<TablePage<UserAccessRow>>(await list(adminVn, '')).rows.find((r) =>
+      /[^\x20-\x7e]/.test(r.name),
+    )!;
+    const plain = marked.name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D');
+    expect(plain).not.toBe(marked.name);
+    for (const typed of [marked.name, plain.toLowerCase(), plain.toUpperCase()]) {
+      expect(await emails(`&filter_search=${encodeURIComponent(typed)}`)).toContain(marked.email);
+    }
     const admins = await emails('&filter_admin=1');
     expect(admins).toContain('admin.vn@demo.test');
     expect(admins).toContain(dtAdminEmail);

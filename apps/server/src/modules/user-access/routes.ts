@@ -58,7 +58,8 @@ const ACCESS_TEXT =
   'Admins (userType admin) of the market. Users whose markets hold the market; an admin limited to some DT ' +
   'codes sees only users whose DT codes all lie among theirs.';
 const FILTER_TEXT =
-  'filter_search: name or email contains (case-insensitive); filter_role: roles, comma-separated; ' +
+  'filter_search: name or email contains (case-insensitive; a name also without its Vietnamese marks); ' +
+  'filter_role: roles, comma-separated; ' +
   'filter_ucube, filter_reports, filter_admin: 1 or 0; filter_dt_code: users holding any of these DT codes ' +
   '(at most 10); filter_status: active, invited, disabled; filter_last_login_from / filter_last_login_to: ' +
   'YYYY-MM-DD, a day of the market’s calendar. sort: name, email, role, status or a flag column, - for ' +
