@@ -58,6 +58,28 @@ describe('UCube header', () => {
   });
 });
 
+/** An admin of id whose market has two admin tools (the server's `admin/tools`); the fetch mock. */
+function signInAdminOfId() {
+  const user = buildUser({ userType: 'admin' });
+  const can = { view: true, edit: true, upload: true, export: true };
+  const fetchMock = fakeSession(user, {
+    extra: (url) =>
+      url.includes('admin/tools')
+        ? {
+            body: ok({
+              tools: [
+                { key: 'userAccess', path: '/useraccess', can },
+                { key: 'outletStatus', path: '/outletStatus', can },
+              ],
+            }),
+          }
+        : undefined,
+  });
+  useClientStore.getState().setSelectedCountryCode('id');
+  useClientStore.getState().setUserDetails(user);
+  return fetchMock;
+}
+
 describe('reports header', () => {
   it('lets only a super user pick the country, and stores the choice', () => {
     useClientStore.getState().setUserDetails(buildUser({ role: 'Super User', isSuperUser: 'YES' }));
@@ -87,23 +109,7 @@ describe('reports header', () => {
   });
 
   it('lists the admin entries the server gives for the market in the mobile menu', async () => {
-    const user = buildUser({ userType: 'admin' });
-    const can = { view: true, edit: true, upload: true, export: true };
-    const fetchMock = fakeSession(user, {
-      extra: (url) =>
-        url.includes('admin/tools')
-          ? {
-              body: ok({
-                tools: [
-                  { key: 'userAccess', path: '/useraccess', can },
-                  { key: 'outletStatus', path: '/outletStatus', can },
-                ],
-              }),
-            }
-          : undefined,
-    });
-    useClientStore.getState().setSelectedCountryCode('id');
-    useClientStore.getState().setUserDetails(user);
+    const fetchMock = signInAdminOfId();
     renderHeader('reports', '/reportpage');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = screen.getByRole('navigation', { name: 'Menu' });
@@ -123,23 +129,7 @@ describe('reports header', () => {
   });
 
   it('opens the admin page and every tool the server gives from the desktop header, marking the current one', async () => {
-    const user = buildUser({ userType: 'admin' });
-    const can = { view: true, edit: true, upload: true, export: true };
-    fakeSession(user, {
-      extra: (url) =>
-        url.includes('admin/tools')
-          ? {
-              body: ok({
-                tools: [
-                  { key: 'userAccess', path: '/useraccess', can },
-                  { key: 'outletStatus', path: '/outletStatus', can },
-                ],
-              }),
-            }
-          : undefined,
-    });
-    useClientStore.getState().setSelectedCountryCode('id');
-    useClientStore.getState().setUserDetails(user);
+    signInAdminOfId();
     renderHeader('reports', '/outletStatus');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const trigger = within(nav).getByRole('button', { name: 'Admin configuration' });

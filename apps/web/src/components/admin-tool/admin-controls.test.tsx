@@ -68,6 +68,19 @@ describe('DtSiteFilterFields', () => {
   });
 });
 
+/** A window as narrow as a phone's (until vi.unstubAllGlobals). */
+function onAPhone() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query === FOLD_FILTERS_QUERY,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
 describe('AdminFilters', () => {
   function renderFilters(onSubmit = vi.fn(), active?: number) {
     render(
@@ -96,15 +109,7 @@ describe('AdminFilters', () => {
   });
 
   it('on a phone folds under a Filters button saying how many apply, and folds again once applied', () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === FOLD_FILTERS_QUERY,
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      })),
-    );
+    onAPhone();
     try {
       const onSubmit = renderFilters(vi.fn(), 2);
       const toggle = screen.getByRole('button', { name: 'Filters (2 applied)' });
@@ -126,15 +131,7 @@ describe('AdminFilters', () => {
   });
 
   it('without a count of its own, counts the fields that held a value when applied', () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query === FOLD_FILTERS_QUERY,
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-      })),
-    );
+    onAPhone();
     try {
       renderFilters(vi.fn(), undefined);
       fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
