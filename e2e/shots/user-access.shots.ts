@@ -125,18 +125,23 @@ test('User Access: table, filters, empty result', async ({ browser }) => {
     await openUserAccess(page);
     await shot(page, `ua-table-${name}`);
     await shot(page, `ua-table-${name}-full`, true);
-    // Phones fold the filters under one 'Filters' button (the shared admin filters).
-    const fold = page
-      .locator('.admin-filters__toggle, button[aria-expanded]')
-      .filter({ hasText: /Filters|Bộ lọc/ });
-    if (width <= 560 && (await fold.count())) {
-      await fold.first().click();
-      await shot(page, `ua-filters-open-${name}`, true);
-    }
+    // Phones fold the filters under one 'Filters' button (the shared admin filters), again once applied.
+    const fold = page.locator('button[aria-expanded]').filter({ hasText: /^(Filters|Bộ lọc)/ });
+    const unfold = async () => {
+      if (
+        width <= 560 &&
+        (await fold.count()) &&
+        (await fold.first().getAttribute('aria-expanded')) === 'false'
+      )
+        await fold.first().click();
+    };
+    await unfold();
+    if (width <= 560) await shot(page, `ua-filters-open-${name}`, true);
     await page.locator('input[type=search]').first().fill('hoang');
     await page.getByRole('button', { name: w.search, exact: true }).click();
     await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
     await shot(page, `ua-filtered-${name}`, true);
+    await unfold();
     await page.locator('input[type=search]').first().fill('zzzz-nobody');
     await page.getByRole('button', { name: w.search, exact: true }).click();
     await page.waitForTimeout(800);
