@@ -177,3 +177,43 @@ test('the bulk update: a bad file shows its errors with the rows named, a good f
       .first(),
   ).toContainText('2 rows: 0 created, 2 updated, 0 unchanged');
 });
+
+test('at 768 px the device tools’ switches and row buttons are at least 44 px tall', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await open(page);
+  const tall = async (what: string, box: { height: number } | null) =>
+    expect(box?.height ?? 0, what).toBeGreaterThanOrEqual(44);
+  await tall(
+    'validation switch',
+    await page.getByRole('switch', { name: /SM Device ID validation/ }).boundingBox(),
+  );
+  await tall(
+    'Update',
+    await page
+      .getByRole('button', { name: /^Update the device ID/ })
+      .first()
+      .boundingBox(),
+  );
+  await tall(
+    'Delete',
+    await page
+      .getByRole('button', { name: /^Delete the device ID/ })
+      .first()
+      .boundingBox(),
+  );
+
+  await page.goto('/devicegeocompliance');
+  await page
+    .getByRole('button', { name: /^Edit the geo-compliance/ })
+    .first()
+    .click();
+  await tall(
+    'Edit',
+    await page
+      .getByRole('button', { name: /^Edit the geo-compliance/ })
+      .first()
+      .boundingBox(),
+  );
+  const dialog = page.getByRole('dialog', { name: 'Device geo-compliance' });
+  await tall('required switch', await dialog.getByRole('switch').boundingBox());
+});
