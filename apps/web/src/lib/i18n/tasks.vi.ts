@@ -39,7 +39,7 @@ export const tasksVi: Record<keyof typeof tasksEn, string> = {
   'tasks.location': 'Mã khu vực',
   'tasks.item': 'Mã sản phẩm',
   'tasks.from': 'Còn hiệu lực từ ngày',
-  'tasks.to': 'Bắt đầu trước hoặc vào ngày',
+  'tasks.to': 'Bắt đầu đến ngày',
   'tasks.caption': 'Công việc',
   'tasks.new': 'Công việc mới',
   'tasks.upload': 'Tải lên công việc',
