@@ -13,9 +13,16 @@ const popupClose = async (page: Page) => {
   if (await popup.isVisible()) await popup.getByRole('button').first().click();
 };
 
+/** On a phone the filters are folded behind a 'Filters' button: unfold them before filling one. */
+async function unfoldFilters(page: Page) {
+  const toggle = page.locator('.admin-filters-fold__toggle[aria-expanded="false"]');
+  if (await toggle.isVisible()) await toggle.click();
+}
+
 test('Estimated Best Price screenshots', async ({ browser }) => {
   test.setTimeout(600_000);
   await eachViewport(browser, {}, async ({ page, language, name, overflow }) => {
+    page.setDefaultTimeout(30_000);
     const en = language === 'en';
     await page.goto('/estimatedbestprice');
     const table = page.getByRole('table').first();
@@ -38,16 +45,23 @@ test('Estimated Best Price screenshots', async ({ browser }) => {
       .locator('option')
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
 
+    await unfoldFilters(page);
+
     await page.getByLabel(en ? 'Spread' : 'Biên độ', { exact: true }).selectOption('1');
     await page.getByRole('button', { name: en ? 'Apply' : 'Áp dụng', exact: true }).click();
     await page.waitForTimeout(800);
     await page.screenshot({ path: `${OUT}/price-wide-${name}.png`, fullPage: false });
 
+    await unfoldFilters(page);
+
     await page.getByRole('button', { name: en ? 'Reset' : 'Đặt lại', exact: true }).click();
+    await unfoldFilters(page);
     await page.getByLabel(en ? 'Item codes' : 'Mã sản phẩm').fill('NOSUCH1');
     await page.getByRole('button', { name: en ? 'Apply' : 'Áp dụng', exact: true }).click();
     await page.waitForTimeout(800);
     await page.screenshot({ path: `${OUT}/price-empty-${name}.png` });
+
+    await unfoldFilters(page);
 
     await page.getByRole('button', { name: en ? 'Reset' : 'Đặt lại', exact: true }).click();
     await expect(override.first()).toBeVisible();

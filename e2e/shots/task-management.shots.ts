@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { eachViewport } from './helpers';
 
 // Screenshots for review (SHOTS=1 npx playwright test --project shots e2e/shots/task-management.shots.ts):
@@ -11,9 +11,16 @@ import { eachViewport } from './helpers';
 const OUT = 'test-results/merch-task-price-shots';
 const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'samples');
 
+/** On a phone the filters are folded behind a 'Filters' button: unfold them before filling one. */
+async function unfoldFilters(page: Page) {
+  const toggle = page.locator('.admin-filters-fold__toggle[aria-expanded="false"]');
+  if (await toggle.isVisible()) await toggle.click();
+}
+
 test('Task Management screenshots', async ({ browser }) => {
   test.setTimeout(600_000);
   await eachViewport(browser, {}, async ({ page, name, language, overflow }) => {
+    page.setDefaultTimeout(30_000);
     const en = language === 'en';
     await page.goto('/taskmanagment');
     await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
@@ -21,10 +28,13 @@ test('Task Management screenshots', async ({ browser }) => {
     await page.screenshot({ path: `${OUT}/task-list-${name}.png` });
     await page.locator('.dtable').screenshot({ path: `${OUT}/task-table-${name}.png` });
 
+    await unfoldFilters(page);
+
     await page.getByLabel(en ? 'Search' : 'Tìm kiếm', { exact: true }).fill('no such task');
     await page.getByRole('button', { name: en ? 'Apply' : 'Áp dụng', exact: true }).click();
     await page.waitForTimeout(800);
     await page.locator('.dtable').screenshot({ path: `${OUT}/task-empty-${name}.png` });
+    await unfoldFilters(page);
     await page.getByRole('button', { name: en ? 'Reset' : 'Đặt lại', exact: true }).click();
     await expect(page.getByRole('table')).toBeVisible();
 
