@@ -77,6 +77,14 @@ describe('DataTable', () => {
     expect(within(table).getAllByRole('columnheader').at(-1)!.className).toContain('dtable__end');
   });
 
+  it('counts one row in the singular', () => {
+    const { unmount } = renderTable({ rows: rowsOf(1) });
+    expect(screen.getByRole('status').textContent).toBe('1 row');
+    unmount();
+    renderTable({ rows: rowsOf(2) });
+    expect(screen.getByRole('status').textContent).toBe('2 rows');
+  });
+
   it('compact only when asked: headers that may wrap and closer cells (data-table.css)', () => {
     const { unmount } = renderTable();
     expect(screen.getByRole('table', { name: 'Things' }).className).not.toContain('dtable__table--compact');

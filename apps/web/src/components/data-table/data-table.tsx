@@ -182,7 +182,7 @@ export function DataTable<Row>({
     <section className="dtable" aria-label={label ?? caption} aria-busy={busy}>
       <div className="dtable__toolbar">
         <p className="dtable__count" id={countId} role="status">
-          {t('table.rowCount', { total: number(total) })}
+          {total === 1 ? t('table.rowCountOne') : t('table.rowCount', { total: number(total) })}
         </p>
         <div className="dtable__actions">
           {onHiddenChange ? (

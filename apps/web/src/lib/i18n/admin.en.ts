@@ -9,6 +9,7 @@ export const adminEn = {
   'table.columns.showAll': 'Show all',
   'table.columns.lastOne': 'At least one column stays visible.',
   'table.rowCount': '{total} rows',
+  'table.rowCountOne': '1 row',
   'table.showing': 'Showing {first}–{last} of {total}',
   'table.pageSize': 'Rows per page',
   'table.previous': 'Previous',

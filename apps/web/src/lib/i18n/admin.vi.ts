@@ -11,6 +11,7 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'table.columns.showAll': 'Hiện tất cả',
   'table.columns.lastOne': 'Phải giữ lại ít nhất một cột.',
   'table.rowCount': '{total} dòng',
+  'table.rowCountOne': '1 dòng',
   'table.showing': 'Hiển thị {first}–{last} trên {total}',
   'table.pageSize': 'Số dòng mỗi trang',
   'table.previous': 'Trang trước',
