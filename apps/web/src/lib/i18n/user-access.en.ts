@@ -28,7 +28,6 @@ export const userAccessEn = {
   'userAccess.col.lastLogin': 'Last sign-in',
   'userAccess.col.status': 'Status',
 
-  'userAccess.chip.ucube': 'UCube',
   'userAccess.chip.reports': 'Reports',
   'userAccess.chip.admin': 'Admin',
   'userAccess.chip.superUser': 'Super User',

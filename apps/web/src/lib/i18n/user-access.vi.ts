@@ -30,7 +30,6 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.col.lastLogin': 'Đăng nhập gần nhất',
   'userAccess.col.status': 'Trạng thái',
 
-  'userAccess.chip.ucube': 'UCube',
   'userAccess.chip.reports': 'Báo cáo',
   'userAccess.chip.admin': 'Quản trị',
   'userAccess.chip.superUser': 'Quản trị cấp cao',

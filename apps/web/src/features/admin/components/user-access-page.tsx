@@ -69,7 +69,8 @@ export function refusalText(r: UserAccessRefusal, t: Translate): string {
 }
 
 const FLAG_CHIPS = [
-  ['accessToUcube', 'userAccess.chip.ucube'],
+  // The product's name, the same in both languages.
+  ['accessToUcube', 'nav.ucube'],
   ['accessToOperationalDashboards', 'userAccess.chip.reports'],
   ['admin', 'userAccess.chip.admin'],
   ['superUser', 'userAccess.chip.superUser'],
