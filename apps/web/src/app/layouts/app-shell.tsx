@@ -15,8 +15,6 @@ export function AppShell() {
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
-  useStickyHeaderHeight(header);
-
   // After a client-side navigation, move focus to the new content so screen readers announce it.
   useEffect(() => {
     if (firstRender.current) {
@@ -42,25 +40,4 @@ export function AppShell() {
       </SessionGate>
     </div>
   );
-}
-
-/**
- * Keeps `--site-header-offset` on the root at the sticky header's height (the utility bar shows on wide
- * screens only, and the header may wrap), so what sticks under it while the page scrolls (an admin tool's
- * bar of unsaved changes) stays in view below it instead of under it.
- */
-function useStickyHeaderHeight(header: string) {
-  useEffect(() => {
-    const element = document.querySelector<HTMLElement>('.site-header');
-    const root = document.documentElement;
-    if (!element) {
-      root.style.removeProperty('--site-header-offset');
-      return;
-    }
-    const update = () => root.style.setProperty('--site-header-offset', `${element.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(element);
-    return () => observer?.disconnect();
-  }, [header]);
 }

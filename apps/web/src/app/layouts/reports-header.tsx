@@ -10,11 +10,13 @@ import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { AddSalespersonInfo } from './salesman-bg-mapping';
 import { UtilityBar } from './utility-bar';
+import { useStickyHeaderHeight } from './use-sticky-header-height';
 import { ReportLinks } from './report-menu';
 import { useReportList } from '../../features/reports/hooks/use-report-list';
 
 export function ReportsHeader() {
   const t = useT();
+  const header = useStickyHeaderHeight();
   const user = useClientStore((s) => s.userDetails);
   const admin = useClientStore((s) => s.adminAccess);
   const country = useClientStore((s) => s.selectedCountryCode);
@@ -32,7 +34,7 @@ export function ReportsHeader() {
   ];
 
   return (
-    <header className="site-header site-header--reports">
+    <header ref={header} className="site-header site-header--reports">
       <UtilityBar />
       <div className="site-header__bar">
         <div className="site-header__start">

@@ -7,6 +7,7 @@ import { ROUTES, type NavItem } from '../../lib/routes';
 import { AccountMobileMenu, MobileMenuSection } from './mobile-menu';
 import { ProfilePopup } from './profile-popup';
 import { UtilityBar } from './utility-bar';
+import { useStickyHeaderHeight } from './use-sticky-header-height';
 
 /** The UCube header's links, each behind its access rule (spec section 6). */
 function useUcubeLinks(): NavItem[] {
@@ -22,12 +23,13 @@ function useUcubeLinks(): NavItem[] {
 
 export function UcubeHeader() {
   const t = useT();
+  const header = useStickyHeaderHeight();
   const { pathname } = useLocation();
   const links = useUcubeLinks();
   const onLanding = pathname === ROUTES.landing;
 
   return (
-    <header className="site-header site-header--ucube">
+    <header ref={header} className="site-header site-header--ucube">
       <UtilityBar />
       <div className="site-header__bar">
         <div className="site-header__start">
