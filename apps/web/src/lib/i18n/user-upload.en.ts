@@ -46,6 +46,10 @@ export const userUploadEn = {
   'userUpload.cancel': 'Cancel',
   'userUpload.upload': 'Upload',
   'userUpload.loading': 'Uploading the file…',
+  'userUpload.templateHint.user':
+    'The file does not have the columns of the Users template. Check “The file holds” above, or download the template and fill it.',
+  'userUpload.templateHint.salesman':
+    'The file does not have the columns of the Salesmen template. Check “The file holds” above, or download the template and fill it.',
   'userUpload.errorTitle': 'This file cannot be uploaded',
 
   'salesmanBg.smCode': 'SM Code',

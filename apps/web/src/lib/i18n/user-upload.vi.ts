@@ -48,6 +48,10 @@ export const userUploadVi: Record<keyof typeof userUploadEn, string> = {
   'userUpload.cancel': 'Hủy',
   'userUpload.upload': 'Tải lên',
   'userUpload.loading': 'Đang tải tệp lên…',
+  'userUpload.templateHint.user':
+    'Tệp không có các cột của mẫu người dùng. Hãy kiểm tra mục “Tệp chứa” ở trên, hoặc tải mẫu về và điền vào.',
+  'userUpload.templateHint.salesman':
+    'Tệp không có các cột của mẫu nhân viên bán hàng. Hãy kiểm tra mục “Tệp chứa” ở trên, hoặc tải mẫu về và điền vào.',
   'userUpload.errorTitle': 'Không thể tải tệp này lên',
 
   'salesmanBg.smCode': 'Mã NVBH',

@@ -321,6 +321,10 @@ describe('the error panel (spec section 8)', () => {
     await choose('users.xlsx');
     await elapse(2000);
     expect(within(screen.getByRole('alert')).getByText('Invalid Template')).toBeTruthy();
+    // Beyond the spec's words: what to check (the kind chosen, or the template).
+    expect(
+      within(screen.getByRole('alert')).getByText(/does not have the columns of the Users template/),
+    ).toBeTruthy();
   });
 });
 

@@ -334,6 +334,9 @@ export function UserUploadModal({ country, onClose, onUploaded }: UserUploadModa
           <div className="user-upload__error" role="alert">
             <p className="user-upload__error-title">{t('userUpload.errorTitle')}</p>
             <p>{say(failure)}</p>
+            {failure.code === 'INVALID_TEMPLATE' ? (
+              <p className="user-upload__error-hint">{t(`userUpload.templateHint.${userType}`)}</p>
+            ) : null}
           </div>
         ) : null}
         <div className="dialog__actions user-upload__actions">
