@@ -290,6 +290,8 @@ export const activityEntrySchema = z.object({
   /** e.g. outlet.status.update, outlet.status.import */
   action: z.string(),
   target: z.string().nullable(),
+  /** The target's name for people (an outlet's, a salesman's, a user's, a product's, a task's title). */
+  targetName: z.string().nullable().optional(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   importId: z.string().nullable(),

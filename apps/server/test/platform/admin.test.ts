@@ -143,4 +143,47 @@ describe('GET /api/admin/activityLog', () => {
     expect(page.rows.map((r: { target: string }) => r.target)).toEqual(['NEW', 'OLD']);
     expect(page.rows[0]).toMatchObject({ actorName: actor.name, actorEmail: 'admin.th@demo.test' });
   });
+
+  it('names each target for people beside its code: the outlet, or the user of an email', async () => {
+    const { rows: admins } = await t.database.db.query<{ id: string }>(
+      `SELECT id FROM users WHERE email = 'admin.th@demo.test'`,
+    );
+    const { rows: outlets } = await t.database.db.query<{ outlet_code: string; name: string }>(
+      `SELECT outlet_code, name FROM outlets WHERE country_code = 'th' ORDER BY outlet_code LIMIT 1`,
+    );
+    const outlet = outlets[0]!;
+    const base = {
+      actorId: admins[0]!.id,
+      sessionId: null,
+      market: 'th',
+      before: null,
+      after: null,
+      requestId: 'r',
+    };
+    await writeAudit(t.database.db, {
+      ...base,
+      tool: 'outletStatus',
+      action: 'outlet.status.update',
+      target: outlet.outlet_code,
+      at: new Date('2026-11-21T00:00:00Z'),
+    });
+    await writeAudit(t.database.db, {
+      ...base,
+      tool: 'userAccess',
+      action: 'user.update',
+      target: 'admin.th@demo.test',
+      at: new Date('2026-11-21T00:00:00Z'),
+    });
+    const outletLog = (
+      await get('/api/admin/activityLog?tool=outletStatus&countryCode=th', 'admin.th@demo.test', 'th')
+    ).json()['response-data'];
+    expect(outletLog.rows[0]).toMatchObject({ target: outlet.outlet_code, targetName: outlet.name });
+    const userLog = (
+      await get('/api/admin/activityLog?tool=userAccess&countryCode=th', 'admin.th@demo.test', 'th')
+    ).json()['response-data'];
+    const { rows: names } = await t.database.db.query<{ name: string }>(
+      `SELECT name FROM users WHERE email = 'admin.th@demo.test'`,
+    );
+    expect(userLog.rows[0]).toMatchObject({ target: 'admin.th@demo.test', targetName: names[0]!.name });
+  });
 });

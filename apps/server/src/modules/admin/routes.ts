@@ -72,6 +72,23 @@ const AUDIT_TARGET_USER_DTS: Partial<Record<AdminToolKey, string>> = {
 };
 
 /**
+ * How an Activity Log entry of each tool names its target for people (the outlet's, salesman's or
+ * user's name, the product, the task's title): the log shows it beside the code or email it keeps.
+ */
+const AUDIT_TARGET_NAME: Partial<Record<AdminToolKey, string>> = {
+  outletStatus: 'SELECT o.name FROM outlets o WHERE o.outlet_code = a.target AND o.country_code = a.market',
+  outletGeoCompliance:
+    'SELECT o.name FROM outlets o WHERE o.outlet_code = a.target AND o.country_code = a.market',
+  salesmanDeviceId: 'SELECT s.name FROM salesmen s WHERE s.sm_code = a.target AND s.country_code = a.market',
+  deviceGeoCompliance:
+    'SELECT s.name FROM salesmen s WHERE s.sm_code = a.target AND s.country_code = a.market',
+  userAccess: 'SELECT named.name FROM users named WHERE named.email = a.target',
+  // An override's target is 'item code|outlet type'.
+  estimatedBestPrice: "SELECT p.name FROM products p WHERE p.item_code = split_part(a.target, '|', 1)",
+  taskManagement: 'SELECT k.title FROM tasks k WHERE k.code = a.target AND k.country_code = a.market',
+};
+
+/**
  * The entries an admin may read: all of them with every DT; otherwise their own, those whose target
  * belongs to one of their distributors, and market-wide settings (no target, not an import). Another
  * admin's file, and changes to other distributors' outlets or salesmen, stay out.
@@ -163,9 +180,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         after: Record<string, unknown> | null;
         import_id: string | null;
         file_name: string | null;
+        target_name: string | null;
       }>(
         `SELECT a.id, a.at, u.name AS actor_name, u.email AS actor_email, a.action, a.target, a.before, a.after,
-                a.import_id, COALESCE(i.original_name, f.original_name) AS file_name
+                a.import_id, COALESCE(i.original_name, f.original_name) AS file_name,
+                ${AUDIT_TARGET_NAME[tool] ? `(${AUDIT_TARGET_NAME[tool]} LIMIT 1)` : 'NULL::text'} AS target_name
          FROM audit_log a
          LEFT JOIN users u ON u.id = a.actor_id
          LEFT JOIN imports i ON i.id = a.import_id
@@ -182,6 +201,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorEmail: r.actor_email ?? '',
         action: r.action,
         target: r.target,
+        targetName: r.target_name,
         before: r.before,
         after: r.after,
         importId: r.import_id,

@@ -5,6 +5,7 @@ import { apiRequest } from '../../lib/api-client';
 import { formatInstant, useI18n, useT } from '../../lib/i18n';
 import { DataTable, nextSort, parseSort, type DataTableColumn } from '../data-table';
 import { Dialog } from '../dialog';
+import { EmailText } from '../email-text';
 import { LoadingStatus } from '../loading-status';
 import './activity-log.css';
 
@@ -66,6 +67,22 @@ function useImportSummary() {
   };
 }
 
+/**
+ * What an entry changed, for people: the name (an outlet's, a salesman's, a user's) over the code or
+ * email the log keeps, which wraps where an address may.
+ */
+export function ActivityTarget({ entry }: { entry: ActivityEntry }) {
+  if (!entry.target) return <>—</>;
+  const code = entry.target.includes('@') ? <EmailText email={entry.target} /> : entry.target;
+  if (!entry.targetName) return <span className="activity__target">{code}</span>;
+  return (
+    <span className="activity__target">
+      <span>{entry.targetName}</span>
+      <span className="activity__code">{code}</span>
+    </span>
+  );
+}
+
 /** The Activity Log of one admin tool: who changed what and when, over the data table, in a dialog. */
 export function ActivityLogDialog({
   tool,
@@ -112,7 +129,7 @@ export function ActivityLogDialog({
       sortable: true,
       cell: (row) => <span title={row.action}>{actionLabel?.(row.action) ?? row.action}</span>,
     },
-    { key: 'target', header: t('activity.target'), cell: (row) => row.target ?? '—' },
+    { key: 'target', header: t('activity.target'), cell: (row) => <ActivityTarget entry={row} /> },
     {
       key: 'change',
       header: t('activity.change'),
@@ -125,6 +142,10 @@ export function ActivityLogDialog({
     { key: 'fileName', header: t('activity.file'), cell: (row) => row.fileName ?? '—' },
   ];
   const data = result.data;
+  // A page without any uploaded file has no File column (a column of dashes, a dash line on each card).
+  const shown = data?.rows.some((row) => row.fileName)
+    ? columns
+    : columns.filter((c) => c.key !== 'fileName');
   return (
     <Dialog title={t('activity.title')} onClose={onClose} className="activity-dialog">
       {result.isPending ? <LoadingStatus label={t('table.loading')} /> : null}
@@ -137,7 +158,7 @@ export function ActivityLogDialog({
         <DataTable<ActivityEntry>
           caption={t('activity.caption')}
           emptyText={t('activity.empty')}
-          columns={columns}
+          columns={shown}
           rows={data.rows}
           rowKey={(row) => row.id}
           total={data.total}
