@@ -1,12 +1,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../lib/i18n';
 import { CloseIcon } from './icons';
+import { matchesMedia } from './use-media-query';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** A field to type or choose in (not a box to tick, a file to pick or a hidden value). */
+const FIELD =
+  'input:not([disabled]):not([type="hidden"]):not([type="file"]):not([type="checkbox"]):not([type="radio"]), select:not([disabled]), textarea:not([disabled])';
 
 /**
- * A modal dialog: labelled by its title, focus moved inside and kept there (Tab wraps), Escape and
+ * A modal dialog: labelled by its title, focus moved inside (to its first field, so a one-field dialog
+ * is typed in at once; else, and on touch screens, where a field would raise the keyboard over the
+ * dialog, to the first control) and kept there (Tab wraps), Escape and
  * the close button call onClose, and focus returns to where it was. A dialog opened from inside
  * another (a confirmation in a panel) takes Escape and Tab until it closes. Without onClose it is blocking
  * (the forced password change): no close button, Escape does nothing.
@@ -31,7 +37,8 @@ export function Dialog({
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const field = matchesMedia('(pointer: coarse)') ? null : panel.current?.querySelector<HTMLElement>(FIELD);
+    const first = field ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => previous?.focus();
   }, []);
