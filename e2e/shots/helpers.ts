@@ -71,6 +71,8 @@ export async function eachViewport(
       const context = await browser.newContext({ viewport: { width, height } });
       try {
         const page = await context.newPage();
+        // A control that never shows fails the shot in 30 s instead of hanging it to the test's limit.
+        page.setDefaultTimeout(30_000);
         await signInAs(page, email, language);
         await fn({
           page,
