@@ -229,7 +229,7 @@ export function MerchSetView({
           <p className="merch-empty">{t('merch.set.noOutlets')}</p>
         ) : (
           <div className="merch-table-wrap">
-            <table className="merch-table">
+            <table className="merch-table merch-table--cards">
               <caption className="visually-hidden">
                 {t('merch.set.outletsCaption', { setId: set.setId })}
               </caption>
@@ -248,11 +248,11 @@ export function MerchSetView({
                     <th scope="row">
                       {o.outletName} <span className="merch-muted">({o.outletCode})</span>
                     </th>
-                    <td>{o.dtCode}</td>
-                    <td>{displayLabel(o.displayId)}</td>
-                    <td>{o.times}</td>
+                    <td data-label={t('merch.col.dt')}>{o.dtCode}</td>
+                    <td data-label={t('merch.col.display')}>{displayLabel(o.displayId)}</td>
+                    <td data-label={t('merch.field.times')}>{o.times}</td>
                     {editable && can.assign ? (
-                      <td>
+                      <td className="merch-table__actions">
                         <button
                           type="button"
                           className="button button--ghost"
