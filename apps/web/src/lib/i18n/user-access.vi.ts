@@ -83,7 +83,8 @@ export const userAccessVi: Record<keyof typeof userAccessEn, string> = {
   'userAccess.done.deactivate': 'Đã vô hiệu hóa {name}; số phiên đã kết thúc: {count}.',
   'userAccess.done.reactivate': '{name} có thể đăng nhập lại.',
   'userAccess.confirm.saveTitle': 'Lưu quyền truy cập của {name}?',
-  'userAccess.confirm.saveBody': 'Thay đổi có hiệu lực từ thao tác tiếp theo của người dùng trên cổng.',
+  'userAccess.confirm.saveBody':
+    'Thay đổi có hiệu lực từ thao tác tiếp theo của người dùng trên cổng thông tin.',
   'userAccess.confirm.deactivateTitle': 'Vô hiệu hóa {name}?',
   'userAccess.confirm.deactivateBody':
     '{name} bị đăng xuất khỏi mọi nơi ngay lập tức ({count} phiên đang mở) và không thể đăng nhập cho đến khi được kích hoạt lại.',

@@ -245,7 +245,7 @@ function ConfigForm({ country, config }: { country: CountryCode; config: AdminCo
           danger={risky.some((c) => !c.value)}
         >
           <p>{t('config.confirmLead', { country: t(`country.${country}`) })}</p>
-          <ul>
+          <ul className="market-config__changes">
             {flagChanges.map((c) => (
               <li key={c.name}>
                 {t(c.value ? 'config.turnOn' : 'config.turnOff', { flag: t(flagTitle(c.name)) })}
