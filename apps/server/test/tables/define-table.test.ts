@@ -273,3 +273,58 @@ describe('a declared table over outlets', () => {
     expect([...dts]).toEqual(['VNDT001']);
   });
 });
+
+describe('a contains search', () => {
+  const salesmen = defineTable({
+    key: 'test-salesmen',
+    defaultSort: 'smCode',
+    from: 'salesmen s',
+    tableAlias: 's',
+    scope: { market: 's.country_code', dt: 's.dt_code' },
+    rowKey: 's.id',
+    columns: [
+      {
+        key: 'smCode',
+        header: { en: 'SM Code', vi: 'Mã NVBH' },
+        type: 'text',
+        sql: 's.sm_code',
+        sortable: true,
+      },
+      { key: 'name', header: { en: 'Salesman', vi: 'Nhân viên bán hàng' }, type: 'text', sql: 's.name' },
+    ],
+    filters: {
+      name: {
+        column: 's.name',
+        match: 'contains',
+        label: { en: 'Salesman', vi: 'Nhân viên bán hàng' },
+        chars: CHARACTER_RULES.any,
+        max: 1,
+      },
+    },
+  });
+
+  it('ignores case and Vietnamese marks on both sides: "hoang", "HOANG" and "Hoàng" find the same salesmen', async () => {
+    const { rows } = await t.database.db.query<{ name: string }>(
+      `SELECT name FROM salesmen WHERE country_code = 'vn' AND name ~ '[^\\x20-\\x7e]' ORDER BY sm_code LIMIT 1`,
+    );
+    const marked = rows[0]!.name;
+    const word = marked.split(' ')[0]!;
+    const plain = word
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D');
+    const found = async (typed: string) =>
+      (
+        await listPage(
+          t.database.db,
+          salesmen,
+          tableCriteria(salesmen, { market: 'vn', user: ALL, query: { name: typed, pageSize: 500 } }),
+        )
+      ).map((r) => String(r['name']));
+    const withMarks = await found(word);
+    expect(withMarks).toContain(marked);
+    expect(await found(plain.toLowerCase())).toEqual(withMarks);
+    expect(await found(plain.toUpperCase())).toEqual(withMarks);
+  });
+});

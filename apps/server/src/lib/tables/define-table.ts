@@ -98,7 +98,8 @@ export interface FilterSpec {
   /** The SQL expression a value is matched against. */
   column: string;
   /**
-   * `equals`: one of the values; `contains`: a case-insensitive contains of any value; `overlaps`:
+   * `equals`: one of the values; `contains`: a contains of any value, ignoring case and Vietnamese marks
+   * on both sides (lib/tables/marks.ts); `overlaps`:
    * `column` is a text[] holding any of the values; `onOrAfter` / `onOrBefore`: `column` (a time) on
    * or after / before the day given (one YYYY-MM-DD value, a day of the market's calendar).
    */

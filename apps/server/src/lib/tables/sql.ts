@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/client.js';
 import { dtScope, dtScopeSql, type AuthUser } from '../policy.js';
 import type { ColumnSpec, Table, TableLookup } from './define-table.js';
 import type { TableCriteria, TableRow } from './criteria.js';
+import { foldMarks, withoutMarks } from './marks.js';
 
 const CAST: Record<ColumnSpec['type'], string> = {
   text: 'text',
@@ -86,8 +87,9 @@ export function whereSql(table: Table, c: TableCriteria, params: unknown[]): str
           : `${filter.column} < ((${day} + 1)::timestamp AT TIME ZONE ${zone})`,
       );
     } else {
-      params.push(values.map(likePattern));
-      parts.push(`${filter.column} ILIKE ANY($${params.length}::text[])`);
+      // Marks optional on both sides: 'hoang' and 'Hoàng' both find Hoàng Hữu Hiếu.
+      params.push(values.map((value) => likePattern(foldMarks(value))));
+      parts.push(`${withoutMarks(filter.column)} ILIKE ANY($${params.length}::text[])`);
     }
   }
   return parts.join(' AND ');

@@ -33,18 +33,6 @@ export const USER_WORDS = {
   lastLoginTo: { en: 'Last sign-in to', vi: 'Đăng nhập đến ngày' },
 } as const satisfies Record<string, Header>;
 
-/** Vietnamese letters with their marks, and the same letters without them (lower and upper case). */
-const VI_MARKED = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
-const VI_PLAIN = [...VI_MARKED].map((c) => (c === 'đ' ? 'd' : c.normalize('NFD')[0]!)).join('');
-const VI_FROM = VI_MARKED + VI_MARKED.toUpperCase();
-const VI_TO = VI_PLAIN + VI_PLAIN.toUpperCase();
-
-/**
- * `sql` without Vietnamese marks ('Hoàng Đức' → 'Hoang Duc'): a search typed without them, as people
- * often type, finds the name too. SQL translate(), not unaccent (not in every PostgreSQL, nor PGlite).
- */
-export const withoutMarks = (sql: string) => `translate(${sql}, '${VI_FROM}', '${VI_TO}')`;
-
 const text = <K extends string>(key: K, header: Header, sql: string, sortable = false) => ({
   key,
   header,
@@ -93,8 +81,8 @@ export const userAccessTable = defineTable({
   ],
   filters: {
     filter_search: {
-      // The name as written and without its marks: 'hoang' and 'Hoàng' both find Hoàng Hữu Hiếu.
-      column: `(u.name || ' ' || u.email || ' ' || ${withoutMarks('u.name')})`,
+      // Marks are optional in every contains search (lib/tables): 'hoang' and 'Hoàng' both find Hoàng Hữu Hiếu.
+      column: `(u.name || ' ' || u.email)`,
       match: 'contains',
       label: USER_WORDS.search,
       chars: CHARACTER_RULES.any,
