@@ -83,6 +83,7 @@ export const usageEn = {
   'usage.funnel.applied': 'Applied',
   'usage.funnel.failed': 'Failed',
   'usage.uploadKind': 'Tool',
+  'usage.uploadByKind': 'Files by tool',
   'usage.upload.users': 'User access: users',
   'usage.upload.salesmen': 'User access: salesmen',
   'usage.upload.merchSets': 'Merchandizing Sets: create sets',

@@ -85,6 +85,7 @@ export const usageVi: Record<keyof typeof usageEn, string> = {
   'usage.funnel.applied': 'Đã áp dụng',
   'usage.funnel.failed': 'Thất bại',
   'usage.uploadKind': 'Công cụ',
+  'usage.uploadByKind': 'Tệp theo công cụ',
   'usage.upload.users': 'Quyền truy cập: người dùng',
   'usage.upload.salesmen': 'Quyền truy cập: nhân viên bán hàng',
   'usage.upload.merchSets': 'Bộ trưng bày: tạo bộ',

@@ -173,7 +173,7 @@ describe('UsagePanel', { timeout: 20_000 }, () => {
 
   it('names each upload kind in words, not by its code (“users”)', async () => {
     setup(overview());
-    const kinds = await screen.findByRole('table', { name: 'Tool' });
+    const kinds = await screen.findByRole('table', { name: 'Files by tool' });
     expect(within(kinds).getByText('User access: users')).toBeTruthy();
     expect(within(kinds).queryByText('users')).toBeNull();
   });

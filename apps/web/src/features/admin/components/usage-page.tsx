@@ -383,7 +383,7 @@ function UsageFigures({ data, H, busy }: { data: UsageOverview; H: 'h2' | 'h3'; 
           />
           {data.uploads.byKind.length > 0 ? (
             <PlainTable
-              caption={t('usage.uploadKind')}
+              caption={t('usage.uploadByKind')}
               headers={[
                 t('usage.uploadKind'),
                 t('usage.funnel.started'),
