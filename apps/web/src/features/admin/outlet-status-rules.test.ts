@@ -91,6 +91,24 @@ describe('the words of Outlet Status, Outlet Geo-Compliance, Salesman Device ID 
       expect(vi(key), key).toMatch(/^Đã /);
   });
 
+  it("write the Activity Log's 'Từ … sang …' in lower case, and keep the English words as they were", () => {
+    expect(
+      vi('outletStatus.change', { from: vi('outletStatus.logOnline'), to: vi('outletStatus.logOffline') }),
+    ).toBe('Từ trực tuyến sang ngoại tuyến');
+    expect(vi('deviceGeo.change', { from: vi('deviceGeo.logOn'), to: vi('deviceGeo.logOff') })).toBe(
+      'Từ bắt buộc sang không bắt buộc',
+    );
+    expect(vi('deviceId.change', { from: 'abc-1', to: vi('deviceId.logNone') })).toBe(
+      'Từ abc-1 sang chưa gán',
+    );
+    const en = (key: Parameters<typeof translate>[1]) => translate('en', key);
+    expect([en('outletStatus.logOnline'), en('deviceGeo.logOn'), en('deviceId.logNone')]).toEqual([
+      en('outletStatus.online'),
+      en('deviceGeo.on'),
+      en('deviceId.none'),
+    ]);
+  });
+
   it('write "mã thiết bị" in lower case inside a Vietnamese sentence or label', () => {
     for (const key of [
       'deviceId.validation',

@@ -99,6 +99,9 @@ export const adminEn = {
   'outletStatus.action.update': 'Status changed',
   'outletStatus.action.import': 'File applied',
   'outletStatus.change': '{from} → {to}',
+  // The Activity Log's change, inside '{from} → {to}' (lower case in the Vietnamese sentence).
+  'outletStatus.logOnline': 'Online',
+  'outletStatus.logOffline': 'Offline',
 
   'outletStatus.filters': 'Filters',
   'outletStatus.dtCode': 'DT Code',

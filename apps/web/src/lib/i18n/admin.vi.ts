@@ -99,6 +99,8 @@ export const adminVi: Record<keyof typeof adminEn, string> = {
   'outletStatus.action.update': 'Đã đổi trạng thái',
   'outletStatus.action.import': 'Đã áp dụng tệp',
   'outletStatus.change': 'Từ {from} sang {to}',
+  'outletStatus.logOnline': 'trực tuyến',
+  'outletStatus.logOffline': 'ngoại tuyến',
 
   'outletStatus.filters': 'Bộ lọc',
   'outletStatus.dtCode': 'Mã NPP',

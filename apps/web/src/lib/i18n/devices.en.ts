@@ -91,6 +91,8 @@ export const devicesEn = {
   'deviceId.action.import': 'File applied',
   'deviceId.action.validation': 'Validation switched',
   'deviceId.change': '{from} → {to}',
+  // The Activity Log's words inside '{from} → {to}' (lower case in the Vietnamese sentence).
+  'deviceId.logNone': 'Not mapped',
   'deviceId.off': 'Not available in this market.',
   'deviceGeo.filters': 'Search',
   'deviceGeo.dtCode': 'DT Code',
@@ -142,4 +144,6 @@ export const devicesEn = {
   'deviceGeo.action.update': 'Geo-compliance changed',
   'deviceGeo.action.import': 'File applied',
   'deviceGeo.change': '{from} → {to}',
+  'deviceGeo.logOn': 'Required',
+  'deviceGeo.logOff': 'Not required',
 } as const;

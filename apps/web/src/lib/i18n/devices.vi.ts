@@ -91,6 +91,7 @@ export const devicesVi: Record<keyof typeof devicesEn, string> = {
   'deviceId.action.import': 'Đã áp dụng tệp',
   'deviceId.action.validation': 'Đã đổi thiết lập xác thực',
   'deviceId.change': 'Từ {from} sang {to}',
+  'deviceId.logNone': 'chưa gán',
   'deviceId.off': 'Không có ở thị trường này.',
   'deviceGeo.filters': 'Tìm kiếm',
   'deviceGeo.dtCode': 'Mã NPP',
@@ -142,4 +143,6 @@ export const devicesVi: Record<keyof typeof devicesEn, string> = {
   'deviceGeo.action.update': 'Đã thay đổi tuân thủ vị trí',
   'deviceGeo.action.import': 'Đã áp dụng tệp',
   'deviceGeo.change': 'Từ {from} sang {to}',
+  'deviceGeo.logOn': 'bắt buộc',
+  'deviceGeo.logOff': 'không bắt buộc',
 };

@@ -135,7 +135,7 @@ function DeviceGeoView() {
     },
   ];
 
-  const word = (v: unknown) => (v === 1 ? t('deviceGeo.on') : v === 0 ? t('deviceGeo.off') : undefined);
+  const word = (v: unknown) => (v === 1 ? t('deviceGeo.logOn') : v === 0 ? t('deviceGeo.logOff') : undefined);
   const describeSetting = (s: Record<string, unknown> | null) => {
     const check = word(s?.['geoCompliance']);
     return check && typeof s?.['radiusM'] === 'number'

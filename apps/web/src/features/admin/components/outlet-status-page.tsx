@@ -222,7 +222,11 @@ function OutletStatusView() {
                 : undefined,
           describe: (entry) => {
             const word = (value: unknown) =>
-              value === 1 ? t('outletStatus.online') : value === 0 ? t('outletStatus.offline') : undefined;
+              value === 1
+                ? t('outletStatus.logOnline')
+                : value === 0
+                  ? t('outletStatus.logOffline')
+                  : undefined;
             const from = word(entry.before?.status);
             const to = word(entry.after?.status);
             return from && to ? t('outletStatus.change', { from, to }) : undefined;

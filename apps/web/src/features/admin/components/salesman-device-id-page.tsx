@@ -238,7 +238,7 @@ function SalesmanDeviceView() {
               return from && to ? t('deviceId.change', { from, to }) : undefined;
             }
             if (!entry.before || !entry.after || !('deviceId' in entry.after)) return undefined;
-            const shown = (v: unknown) => (typeof v === 'string' ? v : t('deviceId.none'));
+            const shown = (v: unknown) => (typeof v === 'string' ? v : t('deviceId.logNone'));
             return t('deviceId.change', {
               from: shown(entry.before.deviceId),
               to: shown(entry.after.deviceId),
