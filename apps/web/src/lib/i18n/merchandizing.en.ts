@@ -172,7 +172,9 @@ export const merchandizingEn = {
   'merch.compliance.metricHint': 'Weeks below the hurdle rate are drawn in the warning colour.',
   'merch.compliance.chartTitle': '{metric} by week',
   'merch.compliance.chartSummary':
-    '{metric} over {weeks} weeks: {below} weeks below the hurdle of {hurdle}; the latest week {last}.',
+    '{metric} over {weeks} weeks: below the hurdle of {hurdle} in {below} of them; the latest week {last}.',
+  'merch.compliance.chartSummaryOne':
+    '{metric} in the one week audited: {last} against the hurdle of {hurdle}.',
   'merch.compliance.point': 'Week of {week}: {value} from {audits} audits',
   'merch.compliance.hurdle': 'Hurdle {hurdle}',
   'merch.compliance.showFigures': 'Show the figures',

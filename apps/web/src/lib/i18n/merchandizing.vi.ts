@@ -170,6 +170,7 @@ export const merchandizingVi: Record<keyof typeof merchandizingEn, string> = {
   'merch.compliance.chartTitle': '{metric} theo tuần',
   'merch.compliance.chartSummary':
     '{metric} trong {weeks} tuần: {below} tuần dưới ngưỡng {hurdle}; tuần gần nhất {last}.',
+  'merch.compliance.chartSummaryOne': '{metric} trong tuần duy nhất có kiểm tra: {last}, ngưỡng {hurdle}.',
   'merch.compliance.point': 'Tuần {week}: {value} từ {audits} lần kiểm tra',
   'merch.compliance.hurdle': 'Ngưỡng {hurdle}',
   'merch.compliance.showFigures': 'Xem số liệu',

@@ -1,6 +1,7 @@
 /**
  * A set version's compliance by outlet: each outlet's last audit is a day the reader's way
- * (21-Nov-26; 21/11/2026 in Vietnamese), not the stored YYYY-MM-DD.
+ * (21-Nov-26; 21/11/2026 in Vietnamese), not the stored YYYY-MM-DD; the chart's summary in words
+ * reads right for one week and for several ('1 weeks below' before).
  */
 import type { MerchCompliance } from '@fieldforce/contracts';
 import { render, screen } from '@testing-library/react';
@@ -48,5 +49,29 @@ describe('compliance by outlet', () => {
 
   it('and in Vietnamese', () => {
     expect(lastAudit('vi')).toBe('21/11/2026');
+  });
+
+  it('sums up one week without a plural, and several weeks by how many fell below', () => {
+    const { unmount } = render(
+      <I18nProvider language="en">
+        <ComplianceView data={data} />
+      </I18nProvider>,
+    );
+    expect(
+      screen.getByText(
+        /^On-shelf availability in the one week audited: 92\.9\s%\sagainst the hurdle of 90\s%\.$/,
+      ),
+    ).toBeTruthy();
+    unmount();
+    const twoWeeks = {
+      ...data,
+      weeks: [{ ...data.weeks[0]!, weekStart: '2026-11-09', osaPct: 80 }, ...data.weeks],
+    };
+    render(
+      <I18nProvider language="en">
+        <ComplianceView data={twoWeeks} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(/over 2 weeks: below the hurdle of 90\s% in 1 of them/)).toBeTruthy();
   });
 });

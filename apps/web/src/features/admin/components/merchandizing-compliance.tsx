@@ -105,13 +105,16 @@ export function ComplianceView({ data }: { data: MerchCompliance }) {
       <ColumnChart
         className="merch-chart"
         title={t('merch.compliance.chartTitle', { metric: name })}
-        summary={t('merch.compliance.chartSummary', {
-          metric: name,
-          weeks: data.weeks.length,
-          below,
-          hurdle: show(hurdle),
-          last: show(values.at(-1) ?? null),
-        })}
+        summary={t(
+          data.weeks.length === 1 ? 'merch.compliance.chartSummaryOne' : 'merch.compliance.chartSummary',
+          {
+            metric: name,
+            weeks: data.weeks.length,
+            below,
+            hurdle: show(hurdle),
+            last: show(values.at(-1) ?? null),
+          },
+        )}
         values={values}
         labels={labels.full}
         axisLabels={labels.axis}
@@ -142,7 +145,7 @@ export function ComplianceView({ data }: { data: MerchCompliance }) {
       />
 
       <div className="merch-table-wrap">
-        <table className="merch-table">
+        <table className="merch-table merch-table--cards">
           <caption>{t('merch.compliance.byOutlet')}</caption>
           <thead>
             <tr>
@@ -161,23 +164,30 @@ export function ComplianceView({ data }: { data: MerchCompliance }) {
                 <th scope="row">
                   {o.outletName} <span className="merch-muted">({o.outletCode})</span>
                 </th>
-                <td>{o.dtCode}</td>
+                <td data-label={t('merch.col.dt')}>{o.dtCode}</td>
                 {(
                   [
-                    [o.osaPct, o.osaMet],
-                    [o.facingsPct, o.facingsMet],
-                    [o.stockPct, o.stockMet],
+                    ['osa', o.osaPct, o.osaMet],
+                    ['facings', o.facingsPct, o.facingsMet],
+                    ['stock', o.stockPct, o.stockMet],
                   ] as const
-                ).map(([value, met], i) => (
-                  <td key={i} className={met ? 'merch-met' : 'merch-below'}>
-                    {show(value)}{' '}
-                    <span className="merch-flag">
-                      {t(met ? 'merch.compliance.metShort' : 'merch.compliance.belowShort')}
+                ).map(([metric, value, met]) => (
+                  <td
+                    key={metric}
+                    data-label={t(`merch.metric.${metric}`)}
+                    className={met ? 'merch-met' : 'merch-below'}
+                  >
+                    {/* One element: on a phone card the figure and its word stay together at the right. */}
+                    <span>
+                      {show(value)}{' '}
+                      <span className="merch-flag">
+                        {t(met ? 'merch.compliance.metShort' : 'merch.compliance.belowShort')}
+                      </span>
                     </span>
                   </td>
                 ))}
-                <td>{o.audits}</td>
-                <td>{formatIsoDay(o.lastAuditDate, language)}</td>
+                <td data-label={t('merch.compliance.auditsHeader')}>{o.audits}</td>
+                <td data-label={t('merch.col.lastAudit')}>{formatIsoDay(o.lastAuditDate, language)}</td>
               </tr>
             ))}
           </tbody>
