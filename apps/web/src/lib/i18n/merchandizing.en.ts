@@ -167,6 +167,7 @@ export const merchandizingEn = {
   'merch.compliance.belowShort': 'below',
   'merch.compliance.outlets': 'Outlets meeting every hurdle',
   'merch.compliance.audits': '{count} audits',
+  'merch.compliance.auditsOne': '1 audit',
   'merch.compliance.auditsHeader': 'Audits',
   'merch.compliance.metric': 'Figure over time',
   'merch.compliance.metricHint': 'Weeks below the hurdle rate are drawn in the warning colour.',
@@ -176,6 +177,7 @@ export const merchandizingEn = {
   'merch.compliance.chartSummaryOne':
     '{metric} in the one week audited: {last} against the hurdle of {hurdle}.',
   'merch.compliance.point': 'Week of {week}: {value} from {audits} audits',
+  'merch.compliance.pointOne': 'Week of {week}: {value} from 1 audit',
   'merch.compliance.hurdle': 'Hurdle {hurdle}',
   'merch.compliance.showFigures': 'Show the figures',
   'merch.compliance.tableCaption': '{metric} by week',

@@ -56,6 +56,7 @@ export const tasksEn = {
   'tasks.col.created': 'Created',
   'tasks.col.actions': 'Actions',
   'tasks.customers': '{count} outlets',
+  'tasks.customersOne': '1 outlet',
   'tasks.progress': 'Progress',
   'tasks.progressLabel': 'Progress of {code}',
   'tasks.edit': 'Edit',

@@ -55,6 +55,7 @@ export const tasksVi: Record<keyof typeof tasksEn, string> = {
   'tasks.col.created': 'Ngày tạo',
   'tasks.col.actions': 'Thao tác',
   'tasks.customers': '{count} cửa hàng',
+  'tasks.customersOne': '1 cửa hàng',
   'tasks.progress': 'Tiến độ',
   'tasks.progressLabel': 'Tiến độ của {code}',
   'tasks.edit': 'Sửa',

@@ -74,4 +74,13 @@ describe('compliance by outlet', () => {
     );
     expect(screen.getByText(/over 2 weeks: below the hurdle of 90\s% in 1 of them/)).toBeTruthy();
   });
+
+  it('counts one audit in the singular', () => {
+    render(
+      <I18nProvider language="en">
+        <ComplianceView data={{ ...data, overall: { ...data.overall, audits: 1 } }} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('1 audit')).toBeTruthy();
+  });
 });

@@ -78,7 +78,9 @@ export function ComplianceView({ data }: { data: MerchCompliance }) {
             {data.overall.outletsMeetingAll} / {data.overall.outlets}
           </span>
           <span className="merch-card__hurdle">
-            {t('merch.compliance.audits', { count: data.overall.audits })}
+            {data.overall.audits === 1
+              ? t('merch.compliance.auditsOne')
+              : t('merch.compliance.audits', { count: data.overall.audits })}
           </span>
         </li>
       </ul>
@@ -120,7 +122,7 @@ export function ComplianceView({ data }: { data: MerchCompliance }) {
         axisLabels={labels.axis}
         format={show}
         pointText={(i) =>
-          t('merch.compliance.point', {
+          t(data.weeks[i]!.audits === 1 ? 'merch.compliance.pointOne' : 'merch.compliance.point', {
             week: labels.full[i]!,
             value: show(data.weeks[i]![VALUE[metric]]),
             audits: data.weeks[i]!.audits,

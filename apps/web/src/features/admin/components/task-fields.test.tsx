@@ -39,6 +39,9 @@ describe('a task row in the list', () => {
     expect(
       taskWhere(row({ locationCode: null, outletTypes: null, outletSubtypes: null, customers: 3 }), en),
     ).toBe('3 outlets');
+    expect(
+      taskWhere(row({ locationCode: null, outletTypes: null, outletSubtypes: null, customers: 1 }), en),
+    ).toBe('1 outlet');
   });
 
   it('separates item codes with commas, a dash for none', () => {

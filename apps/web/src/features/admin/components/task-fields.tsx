@@ -25,7 +25,11 @@ export function taskWhere(row: TaskRow, t: Translate): string {
     row.locationCode,
     list(row.outletTypes, (w) => dataWord(w, t)),
     list(row.outletSubtypes, (w) => dataWord(w, t)),
-    row.customers > 0 ? t('tasks.customers', { count: row.customers }) : null,
+    row.customers === 1
+      ? t('tasks.customersOne')
+      : row.customers > 1
+        ? t('tasks.customers', { count: row.customers })
+        : null,
   ]
     .filter(Boolean)
     .join(' · ');
