@@ -127,6 +127,7 @@ describe('a good file saved by Calc in UTF-8, Windows-874 and UTF-16', () => {
         update: 3,
         unchanged: 2,
         errorCount: 0,
+        errorRows: 0,
         errors: [],
       });
       expect(uploaded.can.apply).toBe(true);
