@@ -68,20 +68,7 @@ export function ReportsHeader() {
           {admin ? (
             // The admin page and every tool of the market, so an admin moves from tool to tool in one step.
             <Dropdown label={t('nav.adminConfiguration')} current={onAdminPage} align="end">
-              <ul className="menu-list">
-                <li>
-                  <NavLink className="menu-link" to={ROUTES.adminConfiguration} end>
-                    {t('nav.adminOverview')}
-                  </NavLink>
-                </li>
-                {adminItems.map((item) => (
-                  <li key={item.to}>
-                    <NavLink className="menu-link" to={item.to} end>
-                      {t(item.labelKey)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <AdminLinks items={adminItems} linkClassName="menu-link" homeLabel={t('nav.adminOverview')} />
             </Dropdown>
           ) : null}
           <AddSalespersonInfo className="nav-link nav-link--button" />
@@ -103,20 +90,11 @@ export function ReportsHeader() {
               ))}
               {admin ? (
                 <MobileMenuSection title={t('nav.admin')}>
-                  <ul className="menu-list">
-                    <li>
-                      <NavLink className="mobile-menu__link" to={ROUTES.adminConfiguration} end>
-                        {t('nav.adminConfiguration')}
-                      </NavLink>
-                    </li>
-                    {adminItems.map((item) => (
-                      <li key={item.to}>
-                        <NavLink className="mobile-menu__link" to={item.to} end>
-                          {t(item.labelKey)}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
+                  <AdminLinks
+                    items={adminItems}
+                    linkClassName="mobile-menu__link"
+                    homeLabel={t('nav.adminConfiguration')}
+                  />
                   <AddSalespersonInfo className="mobile-menu__link mobile-menu__link--button" />
                 </MobileMenuSection>
               ) : null}
@@ -125,5 +103,34 @@ export function ReportsHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The admin page (under `homeLabel`) and the market's admin tools, as links of the header's menus. */
+function AdminLinks({
+  items,
+  linkClassName,
+  homeLabel,
+}: {
+  items: ReturnType<typeof useAdminMenu>['items'];
+  linkClassName: string;
+  homeLabel: string;
+}) {
+  const t = useT();
+  return (
+    <ul className="menu-list">
+      <li>
+        <NavLink className={linkClassName} to={ROUTES.adminConfiguration} end>
+          {homeLabel}
+        </NavLink>
+      </li>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink className={linkClassName} to={item.to} end>
+            {t(item.labelKey)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
