@@ -22,9 +22,13 @@ async function sendQueued(page: Page) {
 async function useThePortal(page: Page) {
   await signIn(page, 'admin.vn@demo.test');
   await sendQueued(page);
-  await page.goto('/teamlevels');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await sendQueued(page);
+  // Three visits: in a full run the other flows' screens share this database, and the page lists the
+  // 15 most opened screens; one visit fell out of them once the admin flows grew (25 Nov).
+  for (let visit = 0; visit < 3; visit++) {
+    await page.goto('/teamlevels');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await sendQueued(page);
+  }
   await page.goto('/homepage');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page
