@@ -79,7 +79,7 @@ export function MerchSetView({
   };
 
   const back = (
-    <button type="button" className="link-button merch-back merch-link" onClick={onBack}>
+    <button type="button" className="link-button merch-back" onClick={onBack}>
       <span aria-hidden="true">←</span> {t('merch.back')}
     </button>
   );

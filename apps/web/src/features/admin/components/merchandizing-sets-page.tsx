@@ -163,7 +163,7 @@ function MerchSetList({ onOpen }: { onOpen(setId: string): void }) {
       cell: (row) => (
         <button
           type="button"
-          className="link-button merch-link"
+          className="link-button"
           aria-label={t('merch.openSet', { name: row.setName, setId: row.setId })}
           onClick={() => onOpen(row.setId)}
         >

@@ -101,7 +101,7 @@ function TaskList({ onOpen, returnTo }: { onOpen(code: string): void; returnTo: 
       sortable: true,
       cardTitle: true,
       cell: (row) => (
-        <button type="button" className="link-button task-link" onClick={() => onOpen(row.code)}>
+        <button type="button" className="link-button" onClick={() => onOpen(row.code)}>
           {row.title}
         </button>
       ),

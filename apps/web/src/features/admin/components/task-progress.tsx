@@ -32,7 +32,7 @@ export function TaskProgressView({ code, onBack }: { code: string; onBack(): voi
   return (
     <div className="admin-tool task-progress">
       <p className="task-progress__back">
-        <button type="button" className="link-button task-link" onClick={onBack}>
+        <button type="button" className="link-button" onClick={onBack}>
           <span aria-hidden="true">←</span> {t('tasks.back')}
         </button>
       </p>
